@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { CLASS_NAMES } from '../../shared/constants';
+import { addDays, todayIn } from '../../shared/dates';
+import { addUser } from '../modules/users/service';
+import type { Db } from './client';
+import { attendanceMarks, attendanceSessions, students, users } from './schema';
+
+export const DEMO_FACULTY = { email: 'faculty@demo.university.edu', password: 'faculty-demo-2026', name: 'Dr. Kavitha Rao' };
+export const DEMO_STUDENT = { email: 'student@demo.university.edu', password: 'student-demo-2026' };
+export const STUDENTS_PER_CLASS = 60;
+const DEMO_DAYS = 14;
+
+const FIRST_NAMES = [
+  'Aarav', 'Aditi', 'Akash', 'Ananya', 'Arjun', 'Bhavana', 'Chaitanya', 'Deepika', 'Dhruv', 'Divya',
+  'Gayathri', 'Harsha', 'Ishaan', 'Jahnavi', 'Karthik', 'Keerthi', 'Lakshmi', 'Manish', 'Meghana', 'Naveen',
+  'Nikhil', 'Pooja', 'Pranav', 'Priya', 'Rahul', 'Ravi', 'Sahithi', 'Sai Kiran', 'Sanjana', 'Shreya',
+  'Siddharth', 'Sneha', 'Srinivas', 'Swathi', 'Tejaswini', 'Varun', 'Vikram', 'Vyshnavi', 'Yamini', 'Zoya',
+  'Abhinav', 'Bhargavi', 'Charan', 'Harika', 'Kiran', 'Mounika', 'Pavan', 'Ramya', 'Sravani', 'Vamsi',
+];
+const LAST_NAMES = [
+  'Reddy', 'Sharma', 'Naidu', 'Iyer', 'Patel', 'Rao', 'Gupta', 'Kumar', 'Verma', 'Nair',
+  'Chowdary', 'Menon', 'Pillai', 'Joshi', 'Kulkarni', 'Bhat', 'Das', 'Mukherjee', 'Singh', 'Varma',
+  'Goud', 'Shetty', 'Desai', 'Agarwal', 'Banerjee', 'Krishnan', 'Murthy', 'Prasad', 'Yadav', 'Mishra',
+];
+
+/** A small deterministic generator, so that every demo database looks the same. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function demoPin(classIndex: number, serial: number): string {
+  return `23A51A05${classIndex + 1}${String(serial).padStart(2, '0')}`;
+}
+
+export interface DemoRosterEntry {
+  pin: string;
+  name: string;
+  className: string;
+}
+
+export function demoRoster(): DemoRosterEntry[] {
+  const random = mulberry32(2023);
+  const roster: DemoRosterEntry[] = [];
+  CLASS_NAMES.forEach((className, classIndex) => {
+    for (let serial = 1; serial <= STUDENTS_PER_CLASS; serial += 1) {
+      const first = FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]!;
+      const last = LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]!;
+      roster.push({ pin: demoPin(classIndex, serial), name: `${first} ${last}`, className });
+    }
+  });
+  return roster;
+}
+
+export async function isEmptyDatabase(db: Db): Promise<boolean> {
+  const [row] = await db.select({
+    users: sql<number>`(select count(*) from ${users})::int`,
+    students: sql<number>`(select count(*) from ${students})::int`,
+  }).from(sql`(select 1) as one`);
+  return (row?.users ?? 0) === 0 && (row?.students ?? 0) === 0;
+}
+
+export interface DemoSummary {
+  students: number;
+  registers: number;
+  faculty: typeof DEMO_FACULTY;
+  student: typeof DEMO_STUDENT & { pin: string };
+}
+
+/** Fills an empty database with a roster, two weeks of registers and two demo accounts. */
+export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
+  const roster = demoRoster();
+  const random = mulberry32(42);
+  const likelihood = new Map(roster.map((s) => [s.pin, 0.55 + random() * 0.43]));
+  const today = todayIn(timeZone);
+  const studentPin = demoPin(2, 1);
+  let registers = 0;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(students).values(roster);
+    const faculty = await addUser(tx, { ...DEMO_FACULTY, role: 'faculty' });
+    await addUser(tx, { ...DEMO_STUDENT, name: roster.find((s) => s.pin === studentPin)!.name, role: 'student', pin: studentPin });
+
+    for (let back = DEMO_DAYS; back >= 1; back -= 1) {
+      const date = addDays(today, -back);
+      const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      for (const className of CLASS_NAMES) {
+        const members = roster.filter((s) => s.className === className);
+        const marks = members.map((s) => ({ ...s, present: random() < likelihood.get(s.pin)! }));
+        const present = marks.filter((m) => m.present).length;
+        const [session] = await tx
+          .insert(attendanceSessions)
+          .values({
+            className,
+            date,
+            takenBy: faculty.id,
+            takenAt: new Date(`${date}T10:00:00Z`),
+            updatedAt: new Date(`${date}T10:00:00Z`),
+            presentCount: present,
+            absentCount: marks.length - present,
+          })
+          .returning({ id: attendanceSessions.id });
+        await tx.insert(attendanceMarks).values(
+          marks.map((m) => ({ sessionId: session!.id, pin: m.pin, name: m.name, className: m.className, present: m.present })),
+        );
+        registers += 1;
+      }
+    }
+  });
+
+  return { students: roster.length, registers, faculty: DEMO_FACULTY, student: { ...DEMO_STUDENT, pin: studentPin } };
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['faculty', 'student', 'admin'] }).notNull(),
+    pin: text('pin').references(() => students.pin, { onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Emails are compared case-insensitively: one account per address however it is typed.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_pin_idx').on(t.pin),
+    check('users_role_check', sql`${t.role} in ('faculty', 'student', 'admin')`),
+    check('users_student_pin_check', sql`${t.role} <> 'student' or ${t.pin} is not null`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the random token in the cookie: a leaked table does not give working cookies.
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    persistent: boolean('persistent').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-ins, kept in the database so that throttling holds across server processes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    address: text('address').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_address_idx').on(t.address, t.createdAt),
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
+export const classes = pgTable('classes', {
+  name: text('name').primaryKey(),
+  position: integer('position').notNull(),
+});
+
+export const students = pgTable(
+  'students',
+  {
+    pin: text('pin').primaryKey(),
+    name: text('name').notNull(),
+    className: text('class_name')
+      .notNull()
+      .references(() => classes.name, { onUpdate: 'cascade' }),
+  },
+  (t) => [index('students_class_idx').on(t.className, t.pin)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pin: text('pin').notNull(),
+    name: text('name').notNull(),
+    designation: text('designation').notNull(),
+    imageUrl: text('image_url'),
+    imageAlt: text('image_alt'),
+    linkedin: text('linkedin'),
+    github: text('github'),
+    leetcode: text('leetcode'),
+    resume: text('resume'),
+    portfolio: text('portfolio'),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profiles_pin_key').on(t.pin), index('profiles_created_idx').on(t.createdAt)],
+);
+
+export const attendanceSessions = pgTable(
+  'attendance_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    className: text('class_name')
+      .notNull()
+      .references(() => classes.name, { onUpdate: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    presentCount: integer('present_count').notNull().default(0),
+    absentCount: integer('absent_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('attendance_sessions_class_date_key').on(t.className, t.date),
+    index('attendance_sessions_date_idx').on(t.date),
+    check('attendance_sessions_counts_check', sql`${t.presentCount} >= 0 and ${t.absentCount} >= 0`),
+  ],
+);
+
+export const attendanceMarks = pgTable(
+  'attendance_marks',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => attendanceSessions.id, { onDelete: 'cascade' }),
+    pin: text('pin').notNull(),
+    name: text('name').notNull(),
+    className: text('class_name').notNull(),
+    present: boolean('present').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.pin] }), index('attendance_marks_pin_idx').on(t.pin)],
+);
+
+export const attendanceChanges = pgTable(
+  'attendance_changes',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => attendanceSessions.id, { onDelete: 'cascade' }),
+    pin: text('pin').notNull(),
+    oldValue: boolean('old_value'),
+    newValue: boolean('new_value').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason'),
+  },
+  (t) => [index('attendance_changes_session_idx').on(t.sessionId, t.changedAt)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    forwardError: text('forward_error'),
+    forwardAttempts: integer('forward_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.forwardedAt} is null`),
+  ],
+);

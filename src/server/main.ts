@@ -1,0 +1,72 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { isEmptyDatabase, seedDemo } from './db/demo';
+import { sweep } from './modules/auth/service';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+
+  const app = await buildApp({
+    database,
+    config,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+  });
+
+  const lines: string[] = [];
+  if (await isEmptyDatabase(database.db)) {
+    if (config.demo) {
+      const demo = await seedDemo(database.db, config.timeZone);
+      lines.push(
+        `Demo data: ${demo.students} students in 8 classes, ${demo.registers} past registers.`,
+        `  Faculty sign-in: ${demo.faculty.email} / ${demo.faculty.password}`,
+        `  Student sign-in: ${demo.student.email} / ${demo.student.password} (PIN ${demo.student.pin})`,
+      );
+    } else {
+      lines.push(
+        'The database has no accounts yet. Add the first one with:',
+        '  npm run portal -- user add --email you@university.edu --name "Your Name" --role admin',
+      );
+    }
+  }
+
+  const timer = setInterval(() => {
+    sweep(database.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    clearInterval(timer);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(
+    [
+      '',
+      `Attendance portal running at http://localhost:${port} (${where})`,
+      `API documentation at http://localhost:${port}/api/docs`,
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

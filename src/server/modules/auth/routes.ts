@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import type { Db } from '../../db/client';
+import { requireSignedIn } from '../../plugins/auth';
+import { deleteSession } from './repository';
+import { login, SESSION_COOKIE } from './service';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in on the Faculty or Student tab',
+        body: LoginRequestSchema,
+        response: {
+          200: UserResponseSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await login(db, request.body, request.ip);
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        // Without Remember me the cookie ends with the browser; the server still ends it after 12 hours.
+        ...(result.persistent ? { expires: result.expiresAt } : {}),
+      });
+      return { user: result.user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: requireSignedIn,
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 401: ErrorSchema } },
+    },
+    async (request, reply) => {
+      if (request.sessionId) await deleteSession(db, request.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      preHandler: requireSignedIn,
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserResponseSchema, 401: ErrorSchema } },
+    },
+    async (request) => ({ user: request.user! }),
+  );
+};

@@ -1,0 +1,77 @@
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../shared/constants';
+import { EmailSchema, NewPasswordSchema, RoleSchema } from '../../../shared/schemas/auth';
+import { PinSchema } from '../../../shared/schemas/common';
+import type { Executor } from '../../db/client';
+import { sessions, students } from '../../db/schema';
+import * as repo from './repository';
+import type { UserRow } from './repository';
+
+/** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password).catch(() => false);
+}
+
+/** A readable error for the command line and for the API. */
+export class UserInputError extends Error {}
+
+export interface AddUserInput {
+  email: string;
+  name: string;
+  role: string;
+  pin?: string | undefined;
+  password: string;
+}
+
+function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UserInputError(`${what}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}
+
+export async function addUser(db: Executor, input: AddUserInput): Promise<UserRow> {
+  const email = parseOrThrow(EmailSchema, input.email, 'Email');
+  const roleResult = RoleSchema.safeParse(input.role);
+  if (!roleResult.success) {
+    throw new UserInputError(`Role must be faculty, student or admin, not "${input.role}"`);
+  }
+  const role: Role = roleResult.data;
+  const name = input.name.trim();
+  if (!name) throw new UserInputError('Name is required');
+  if (name.length > 200) throw new UserInputError('Name: at most 200 characters');
+  let pin: string | null = null;
+  if (role === 'student') {
+    if (!input.pin) throw new UserInputError('A student account needs --pin, the student\'s roster PIN');
+    pin = parseOrThrow(PinSchema, input.pin, 'PIN');
+    const [onRoster] = await db.select({ pin: students.pin }).from(students).where(eq(students.pin, pin)).limit(1);
+    if (!onRoster) throw new UserInputError(`PIN ${pin} is not on the roster`);
+  } else if (input.pin) {
+    throw new UserInputError('Only student accounts have a PIN');
+  }
+  const password = parseOrThrow(NewPasswordSchema, input.password, 'Password');
+  if (await repo.findUserByEmail(db, email)) {
+    throw new UserInputError(`An account with the email ${email} already exists`);
+  }
+  return repo.insertUser(db, { email, name, role, pin, passwordHash: await hashPassword(password) });
+}
+
+export async function setPassword(db: Executor, email: string, password: string): Promise<void> {
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new UserInputError(`No account with the email ${email}`);
+  const valid = parseOrThrow(NewPasswordSchema, password, 'Password');
+  await repo.updateUser(db, user.id, { passwordHash: await hashPassword(valid) });
+}
+
+export async function disableUser(db: Executor, email: string): Promise<UserRow> {
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new UserInputError(`No account with the email ${email}`);
+  await repo.updateUser(db, user.id, { disabledAt: new Date() });
+  // A disabled account is signed out everywhere at once.
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  return user;
+}

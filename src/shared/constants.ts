@@ -1,0 +1,20 @@
+/** Business constants from the specification (SPEC.md section 9). */
+export const CLASS_NAMES = ['CSE1', 'CSE2', 'CSE3', 'CSE4', 'CSE5', 'CSE6', 'CSE7', 'CSE8'] as const;
+export type ClassName = (typeof CLASS_NAMES)[number];
+
+export const ROLES = ['faculty', 'student', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The login tabs: an admin signs in on the Faculty tab. */
+export const LOGIN_ROLES = ['faculty', 'student'] as const;
+export type LoginRole = (typeof LOGIN_ROLES)[number];
+
+export const ATTENDANCE_THRESHOLD = 75;
+export const WARNING_BAND_FROM = 50;
+export const ABSENT_DANGER_FROM = 25;
+export const ABSENT_WARNING_FROM = 10;
+export const WEEKLY_WINDOW_DAYS = 7;
+export const MONTHLY_WINDOW_DAYS = 30;
+export const MESSAGE_DISPLAY_MS = 3000;
+
+export const PORTAL_NAME = 'University Portal';
