@@ -1,0 +1,138 @@
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { listUsers } from '../modules/users/repository';
+import { addUser, disableUser, setPassword, UserInputError } from '../modules/users/service';
+
+const USAGE = `Usage: npm run portal -- <command>
+
+Accounts:
+  user add --email E --name N --role faculty|student|admin [--pin P] [--password P]
+  user list
+  user set-password --email E [--password P]
+  user disable --email E
+
+Without --password the password is asked for (or read from standard input).
+The database is the one the server uses: DATABASE_URL, or the embedded one in PORTAL_DATA_DIR.`;
+
+/** Reads a password from the terminal without echoing it, or one line from piped input. */
+async function readPassword(prompt: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    const rl = createInterface({ input });
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    return '';
+  }
+  process.stdout.write(prompt);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding('utf8');
+  return new Promise((resolve) => {
+    let value = '';
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          input.setRawMode(false);
+          input.pause();
+          input.off('data', onData);
+          process.stdout.write('\n');
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003') process.exit(130);
+        if (ch === '\u007f') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+type Handler = (database: Database, args: string[]) => Promise<void>;
+
+function options(args: string[], names: string[]) {
+  const spec = Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
+  try {
+    return parseArgs({ args, options: spec, strict: true, allowPositionals: false }).values as Record<string, string | undefined>;
+  } catch (err) {
+    throw new UserInputError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function required(values: Record<string, string | undefined>, name: string): string {
+  const value = values[name];
+  if (!value) throw new UserInputError(`--${name} is required`);
+  return value;
+}
+
+export const commands: Record<string, Handler> = {
+  async 'user add'(database, args) {
+    const values = options(args, ['email', 'name', 'role', 'pin', 'password']);
+    const email = required(values, 'email');
+    const name = required(values, 'name');
+    const role = required(values, 'role');
+    const password = values.password ?? (await readPassword(`Password for ${email}: `));
+    const user = await addUser(database.db, { email, name, role, pin: values.pin, password });
+    console.log(`Added ${user.role} ${user.email}${user.pin ? ` (PIN ${user.pin})` : ''}`);
+  },
+  async 'user list'(database, args) {
+    options(args, []);
+    const rows = await listUsers(database.db);
+    if (rows.length === 0) {
+      console.log('No accounts yet.');
+      return;
+    }
+    for (const u of rows) {
+      const state = u.disabledAt ? 'disabled' : 'active';
+      console.log([u.role.padEnd(8), u.email.padEnd(36), u.name.padEnd(28), (u.pin ?? '').padEnd(14), state].join(' '));
+    }
+  },
+  async 'user set-password'(database, args) {
+    const values = options(args, ['email', 'password']);
+    const email = required(values, 'email');
+    const password = values.password ?? (await readPassword(`New password for ${email}: `));
+    await setPassword(database.db, email, password);
+    console.log(`Password changed for ${email}`);
+  },
+  async 'user disable'(database, args) {
+    const values = options(args, ['email']);
+    const user = await disableUser(database.db, required(values, 'email'));
+    console.log(`Disabled ${user.email}; their sessions have ended`);
+  },
+};
+
+export async function run(argv: string[]): Promise<number> {
+  const [group, action, ...rest] = argv;
+  const key = `${group ?? ''} ${action ?? ''}`;
+  const handler = commands[key];
+  if (!handler) {
+    console.error(group === undefined || group === 'help' || group === '--help' ? USAGE : `Unknown command "${argv.join(' ')}"\n\n${USAGE}`);
+    return group === undefined || group === 'help' || group === '--help' ? 0 : 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handler(database, rest);
+    return 0;
+  } catch (err) {
+    if (err instanceof UserInputError) {
+      console.error(`Error: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { Role } from '../../shared/constants';
+import { students } from '../db/schema';
+import { addUser } from '../modules/users/service';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** Creates an account (a student also gets a roster entry) and returns its sign-in cookie. */
+  signIn(role: Role, options?: { email?: string; pin?: string; className?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A real app on a real, fresh database, for `app.inject()` tests. */
+export async function createTestContext(): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    database,
+    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false },
+  });
+  await app.ready();
+
+  async function signIn(role: Role, options: { email?: string; pin?: string; className?: string } = {}) {
+    counter += 1;
+    const email = options.email ?? `${role}${counter}@test.university.edu`;
+    let pin: string | undefined;
+    if (role === 'student') {
+      pin = options.pin ?? `T${counter}X${Date.now() % 100000}`;
+      await database.db
+        .insert(students)
+        .values({ pin, name: `Student ${pin}`, className: options.className ?? 'CSE1' })
+        .onConflictDoNothing();
+    }
+    await addUser(database.db, { email, name: `Test ${role}`, role, pin, password: TEST_PASSWORD });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD, role: role === 'student' ? 'student' : 'faculty', remember: false },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    const cookie = response.cookies.find((c) => c.name === 'portal_session');
+    if (!cookie) throw new Error('no session cookie');
+    return `portal_session=${cookie.value}`;
+  }
+
+  return {
+    app,
+    database,
+    signIn,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
