@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { HttpUrlSchema, PinSchema } from './common';
+
+export const REQUIRED_FIELDS_MESSAGE = 'Name, Designation, and PIN Number are required';
+export const DUPLICATE_PIN_MESSAGE = 'User with this PIN already exists';
+export const PROFILE_NOT_FOUND_MESSAGE = 'No profile found for this PIN';
+
+export const NAME_MAX = 200;
+export const DESIGNATION_MAX = 200;
+export const IMAGE_ALT_MAX = 300;
+export const URL_MAX = 2048;
+
+/** The optional links of a profile, with the label each one has on the registration form. */
+export const PROFILE_LINK_FIELDS = {
+  imageUrl: 'Profile Image URL',
+  linkedin: 'LinkedIn URL',
+  github: 'GitHub URL',
+  leetcode: 'LeetCode URL',
+  resume: 'Resume Link',
+  portfolio: 'Portfolio Link',
+} as const;
+export type ProfileLinkField = keyof typeof PROFILE_LINK_FIELDS;
+
+/** A required text: missing, blank and whitespace-only all give the specification's one message. */
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `${label} has at most ${max} characters`);
+}
+
+const RegistrationPinSchema = z
+  .string({ error: REQUIRED_FIELDS_MESSAGE })
+  .trim()
+  .min(1, REQUIRED_FIELDS_MESSAGE)
+  .pipe(PinSchema);
+
+/**
+ * Empty means absent: '' and null become null (clear the field), a missing key stays undefined
+ * (on an update: leave the field as it is).
+ */
+function emptyToNull(value: string | null | undefined): string | null | undefined {
+  return value === undefined ? undefined : value || null;
+}
+
+/** An optional http(s) link; the message names the field so the form can say which one is wrong. */
+function optionalLink(label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(URL_MAX, `${label} has at most ${URL_MAX} characters`)
+    .refine((value) => value === '' || HttpUrlSchema.safeParse(value).success, {
+      message: `${label} must be a link starting with http:// or https://`,
+    })
+    .nullish()
+    .transform(emptyToNull);
+}
+
+const optionalAlt = z
+  .string({ error: 'Image Description must be text' })
+  .trim()
+  .max(IMAGE_ALT_MAX, `Image Description has at most ${IMAGE_ALT_MAX} characters`)
+  .nullish()
+  .transform(emptyToNull);
+
+const profileFields = {
+  name: requiredText('Full Name', NAME_MAX),
+  designation: requiredText('Designation/Branch', DESIGNATION_MAX),
+  pin: RegistrationPinSchema,
+  imageUrl: optionalLink(PROFILE_LINK_FIELDS.imageUrl),
+  imageAlt: optionalAlt,
+  linkedin: optionalLink(PROFILE_LINK_FIELDS.linkedin),
+  github: optionalLink(PROFILE_LINK_FIELDS.github),
+  leetcode: optionalLink(PROFILE_LINK_FIELDS.leetcode),
+  resume: optionalLink(PROFILE_LINK_FIELDS.resume),
+  portfolio: optionalLink(PROFILE_LINK_FIELDS.portfolio),
+};
+
+/** Body of POST /api/registrations: the registration form as typed. */
+export const RegistrationRequestSchema = z.object(profileFields, { error: REQUIRED_FIELDS_MESSAGE });
+export type RegistrationRequest = z.input<typeof RegistrationRequestSchema>;
+export type RegistrationInput = z.output<typeof RegistrationRequestSchema>;
+
+/** Body of PATCH /api/registrations/:id: any of the fields, under the same rules; '' clears a link. */
+export const ProfileUpdateRequestSchema = z.object(
+  {
+    name: profileFields.name.optional(),
+    designation: profileFields.designation.optional(),
+    pin: profileFields.pin.optional(),
+    imageUrl: profileFields.imageUrl,
+    imageAlt: profileFields.imageAlt,
+    linkedin: profileFields.linkedin,
+    github: profileFields.github,
+    leetcode: profileFields.leetcode,
+    resume: profileFields.resume,
+    portfolio: profileFields.portfolio,
+  },
+  { error: 'Send the changes as a JSON object' },
+);
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequestSchema>;
+export type ProfileUpdate = z.output<typeof ProfileUpdateRequestSchema>;
+
+/** A registered profile as the API returns it; absent optional fields are null. */
+export const ProfileSchema = z.object({
+  id: z.string(),
+  pin: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  imageUrl: z.string().nullable(),
+  imageAlt: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  github: z.string().nullable(),
+  leetcode: z.string().nullable(),
+  resume: z.string().nullable(),
+  portfolio: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ProfileListSchema = z.array(ProfileSchema);
+
+export const ProfileIdParamsSchema = z.object({ id: z.string() });
