@@ -1,0 +1,229 @@
+import PDFDocument from 'pdfkit';
+import { formatPercent } from '../../../shared/attendance-rules';
+import { ATTENDANCE_THRESHOLD, PORTAL_NAME } from '../../../shared/constants';
+import { PROFILE_LINK_FIELDS, type ProfileLinkField } from '../../../shared/schemas/profiles';
+import type { StudentRecord } from '../../../shared/schemas/students';
+
+export interface ReportOptions {
+  /** The day the report is made, YYYY-MM-DD in the portal's time zone. */
+  generatedOn: string;
+}
+
+const MARGIN = 50;
+const FOOTER_HEIGHT = 20;
+const ROW_HEIGHT = 18;
+const TEXT_COLOR = '#1a1b1e';
+const MUTED_COLOR = '#5c5f66';
+const RULE_COLOR = '#ced4da';
+const STRIPE_COLOR = '#f1f3f5';
+const PRESENT_COLOR = '#2b8a3e';
+const ABSENT_COLOR = '#c92a2a';
+
+/** The links a profile may have, in the order of the registration form (the image is not a link to show). */
+const SHOWN_LINKS: readonly Exclude<ProfileLinkField, 'imageUrl'>[] = ['linkedin', 'github', 'leetcode', 'resume', 'portfolio'];
+
+/** Characters of Windows-1252 above 0x7F that are not in Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * The built-in PDF fonts only know Windows-1252; anything else would come out as garbage, so it
+ * is shown as '?' instead. Line breaks and control characters become spaces.
+ */
+export function toPdfText(value: string): string {
+  let out = '';
+  for (const char of value.normalize('NFC')) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    else if (code < 0x7f || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
+    else out += '?';
+  }
+  return out;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 'es'}`;
+}
+
+/** One sentence on what the student can still afford, or must make up. */
+export function forecastSentence(summary: StudentRecord['summary']): string {
+  if (summary.totalDays === 0) return 'No attendance has been recorded yet.';
+  if (summary.status === 'Low') {
+    return `Attendance is below the required ${ATTENDANCE_THRESHOLD}%. Attend the next ${plural(summary.needToAttend, 'class')} in a row to get back to ${ATTENDANCE_THRESHOLD}%.`;
+  }
+  if (summary.canMiss === 0) return `Missing the next class would take attendance below ${ATTENDANCE_THRESHOLD}%.`;
+  return `Can miss ${plural(summary.canMiss, 'more class')} and stay at or above ${ATTENDANCE_THRESHOLD}%.`;
+}
+
+/**
+ * The attendance report as a PDF: portal name, profile, summary (2 decimals) and the full history
+ * over as many pages as it needs, the table header repeated on each. Everything a user typed is
+ * drawn as plain text: links are not made clickable.
+ */
+export function buildReportPdf(record: StudentRecord, options: ReportOptions): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: toPdfText(`Attendance Report - ${record.pin}`),
+      Author: PORTAL_NAME,
+      Creator: PORTAL_NAME,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+
+  // Heading
+  doc.fillColor(TEXT_COLOR).font('Helvetica-Bold').fontSize(20).text(PORTAL_NAME, left, MARGIN, { width });
+  doc.fontSize(15).text('Attendance Report', { width });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED_COLOR).text(`Generated on ${options.generatedOn}`, { width });
+  rule(doc, left, width);
+
+  // Profile
+  sectionHeading(doc, 'Student Profile', left, width);
+  const profile = record.profile;
+  field(doc, 'Name', record.name, left, width);
+  field(doc, 'Designation', profile?.designation ?? 'Student', left, width);
+  field(doc, 'PIN', record.pin, left, width);
+  if (profile) {
+    for (const key of SHOWN_LINKS) {
+      const url = profile[key];
+      if (url) field(doc, PROFILE_LINK_FIELDS[key].replace(/ (URL|Link)$/, ''), url, left, width);
+    }
+    if (profile.email) field(doc, 'Email', profile.email, left, width);
+    if (profile.phone) field(doc, 'Phone', profile.phone, left, width);
+  }
+
+  // Summary
+  const { summary } = record;
+  sectionHeading(doc, 'Attendance Summary', left, width);
+  field(doc, 'Total Days', String(summary.totalDays), left, width);
+  field(doc, 'Present', String(summary.presentDays), left, width);
+  field(doc, 'Absent', String(summary.absentDays), left, width);
+  field(doc, 'Percentage', formatPercent(summary.percentage, 2), left, width);
+  field(doc, 'Status', summary.status, left, width);
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(summary.status === 'Low' ? ABSENT_COLOR : MUTED_COLOR)
+    .text(forecastSentence(summary), left, doc.y, { width });
+
+  // History
+  sectionHeading(doc, 'Attendance History', left, width);
+  drawHistory(doc, record.history, left, width);
+
+  drawFooters(doc, record.pin);
+  doc.end();
+  return finished;
+}
+
+function rule(doc: PDFKit.PDFDocument, left: number, width: number): void {
+  doc.moveDown(0.5);
+  doc.strokeColor(RULE_COLOR).lineWidth(1).moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc.moveDown(0.5);
+}
+
+function sectionHeading(doc: PDFKit.PDFDocument, title: string, left: number, width: number): void {
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(TEXT_COLOR).text(title, left, doc.y, { width });
+  doc.moveDown(0.3);
+}
+
+function field(doc: PDFKit.PDFDocument, label: string, value: string, left: number, width: number): void {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10.5)
+    .fillColor(TEXT_COLOR)
+    .text(`${label}: `, left, doc.y, { width, continued: true })
+    .font('Helvetica')
+    .text(toPdfText(value));
+}
+
+const COLUMNS = [
+  { title: 'Date', share: 0.35 },
+  { title: 'Class', share: 0.35 },
+  { title: 'Status', share: 0.3 },
+] as const;
+
+function drawHistory(doc: PDFKit.PDFDocument, history: StudentRecord['history'], left: number, width: number): void {
+  if (history.length === 0) {
+    doc.font('Helvetica').fontSize(10.5).fillColor(MUTED_COLOR).text('No attendance records yet.', left, doc.y, { width });
+    return;
+  }
+  const columnX = COLUMNS.reduce<number[]>((xs, column, i) => {
+    xs.push(i === 0 ? left : xs[i - 1]! + COLUMNS[i - 1]!.share * width);
+    return xs;
+  }, []);
+  const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
+  let y = doc.y;
+
+  const cells = (values: readonly string[], rowY: number) => {
+    values.forEach((value, i) => {
+      doc.text(value, columnX[i]! + 6, rowY + 5, { width: COLUMNS[i]!.share * width - 12, lineBreak: false });
+    });
+  };
+  const header = () => {
+    doc.rect(left, y, width, ROW_HEIGHT).fill(TEXT_COLOR);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#ffffff');
+    cells(
+      COLUMNS.map((column) => column.title),
+      y,
+    );
+    y += ROW_HEIGHT;
+  };
+
+  // The header must not be left alone at the foot of a page.
+  if (y + 2 * ROW_HEIGHT > bottom()) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  header();
+  history.forEach((entry, index) => {
+    if (y + ROW_HEIGHT > bottom()) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    if (index % 2 === 1) doc.rect(left, y, width, ROW_HEIGHT).fill(STRIPE_COLOR);
+    doc.font('Helvetica').fontSize(10).fillColor(TEXT_COLOR);
+    cells([entry.date, toPdfText(entry.class)], y);
+    doc
+      .fillColor(entry.present ? PRESENT_COLOR : ABSENT_COLOR)
+      .text(entry.present ? 'Present' : 'Absent', columnX[2]! + 6, y + 5, {
+        width: COLUMNS[2].share * width - 12,
+        lineBreak: false,
+      });
+    y += ROW_HEIGHT;
+  });
+  doc.strokeColor(RULE_COLOR).lineWidth(1).moveTo(left, y).lineTo(left + width, y).stroke();
+  doc.x = left;
+  doc.y = y;
+}
+
+function drawFooters(doc: PDFKit.PDFDocument, pin: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    // Text below the bottom margin would make pdfkit start a new page.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(MUTED_COLOR)
+      .text(
+        toPdfText(`${PORTAL_NAME} - Attendance report for PIN ${pin} - Page ${i - range.start + 1} of ${range.count}`),
+        MARGIN,
+        doc.page.height - MARGIN - 4,
+        { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = bottomMargin;
+  }
+}

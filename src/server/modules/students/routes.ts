@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import { StudentPinParamsSchema, StudentRecordSchema } from '../../../shared/schemas/students';
+import type { Db } from '../../db/client';
+import { requireSignedIn } from '../../plugins/auth';
+import * as service from './service';
+
+export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+  // Faculty may see any PIN and a student only their own: the service checks, as it knows the PIN.
+  // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
+  app.get(
+    '/api/students/:pin',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['students'],
+        summary: "A student's profile, attendance summary and history (newest first)",
+        params: StudentPinParamsSchema,
+        response: { 200: StudentRecordSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.getStudentRecord(db, request.user!, request.params.pin);
+    },
+  );
+
+  app.get(
+    '/api/students/:pin/report.pdf',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['students'],
+        summary: "A student's attendance report as a PDF download",
+        params: StudentPinParamsSchema,
+        produces: ['application/pdf'],
+        response: {
+          // A Buffer is sent as it is; the schema only documents it.
+          200: z.instanceof(Buffer).describe('The report as application/pdf'),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await service.getStudentReport(db, request.user!, request.params.pin, timeZone);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${report.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(report.pdf);
+    },
+  );
+};
