@@ -162,7 +162,7 @@ describe('GET /api/students/:pin', () => {
   });
 
   it('asks for a PIN when the PIN is blank', async () => {
-    for (const url of ['/api/students/%20%20', '/api/students/%20/report.pdf']) {
+    for (const url of ['/api/students/', '/api/students/%20%20', '/api/students/%20/report.pdf', '/api/students//report.pdf']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: faculty } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe('Please enter a PIN number');
