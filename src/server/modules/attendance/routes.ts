@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AttendanceHistorySchema,
+  AttendanceRegisterSchema,
+  PortalTodaySchema,
+  RegisterParamsSchema,
+  SaveAttendanceRequestSchema,
+} from '../../../shared/schemas/attendance';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import type { Database } from '../../db/client';
+import { requireFaculty } from '../../plugins/auth';
+import { getHistory, getRegister, portalToday, saveRegister } from './service';
+
+const refused = { 401: ErrorSchema, 403: ErrorSchema };
+
+export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZone: string }> = async (
+  app,
+  { database, timeZone },
+) => {
+  const { db } = database;
+
+  app.get(
+    '/api/attendance/today',
+    {
+      preHandler: requireFaculty,
+      schema: {
+        tags: ['attendance'],
+        summary: 'Today\'s date in the portal\'s time zone: the latest date a register can be taken for',
+        response: { 200: PortalTodaySchema, ...refused },
+      },
+    },
+    async () => portalToday(timeZone),
+  );
+
+  app.get(
+    '/api/attendance/:class/:date',
+    {
+      preHandler: requireFaculty,
+      schema: {
+        tags: ['attendance'],
+        summary: 'The register of one class on one date; before it is taken, the roster with everyone absent',
+        params: RegisterParamsSchema,
+        response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
+      },
+    },
+    async (request) => getRegister(db, request.params.class, request.params.date),
+  );
+
+  app.put(
+    '/api/attendance/:class/:date',
+    {
+      preHandler: requireFaculty,
+      schema: {
+        tags: ['attendance'],
+        summary: 'Create or replace the register of one class on one date',
+        description:
+          'Every roster student missing from records is recorded absent. Each changed mark is added to the history.',
+        params: RegisterParamsSchema,
+        body: SaveAttendanceRequestSchema,
+        response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
+      },
+    },
+    async (request) =>
+      saveRegister(database, {
+        className: request.params.class,
+        date: request.params.date,
+        userId: request.user!.id,
+        body: request.body,
+        timeZone,
+        onNotifyError: (err) => request.log.warn({ err }, 'attendance notification failed'),
+      }),
+  );
+
+  app.get(
+    '/api/attendance/:class/:date/history',
+    {
+      preHandler: requireFaculty,
+      schema: {
+        tags: ['attendance'],
+        summary: 'Every change to the register of one class on one date, newest first',
+        params: RegisterParamsSchema,
+        response: { 200: AttendanceHistorySchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
+      },
+    },
+    async (request) => getHistory(db, request.params.class, request.params.date),
+  );
+};

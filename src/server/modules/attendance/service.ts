@@ -1,0 +1,158 @@
+import type {
+  AttendanceChange,
+  AttendanceRecord,
+  AttendanceRegister,
+  SaveAttendanceRequest,
+} from '../../../shared/schemas/attendance';
+import { todayIn } from '../../../shared/dates';
+import type { Database, Executor } from '../../db/client';
+import { badRequest } from '../../http-error';
+import { listClassRoster } from '../classes/repository';
+import { assertClassExists } from '../classes/service';
+import * as repo from './repository';
+import type { ChangeRow, MarkRow, SessionWithTaker } from './repository';
+
+/** Channel on which every server process hears that a register was saved. */
+export const ATTENDANCE_CHANNEL = 'attendance';
+
+const MAX_PINS_NAMED = 10;
+
+function statsOf(records: readonly { present: boolean }[]) {
+  const present = records.filter((r) => r.present).length;
+  return { total: records.length, present, absent: records.length - present };
+}
+
+function toRecord(mark: MarkRow): AttendanceRecord {
+  return { pin: mark.pin, name: mark.name, class: mark.className, present: mark.present };
+}
+
+function toRegister(className: string, date: string, session: SessionWithTaker, marks: MarkRow[]): AttendanceRegister {
+  return {
+    class: className,
+    date,
+    submitted: true,
+    ...(session.takerName !== null ? { takenBy: session.takerName } : {}),
+    takenAt: session.takenAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+    records: marks.map(toRecord),
+    // The counters, not a recount: reports read them, so the screen shows what reports will use.
+    stats: {
+      total: session.presentCount + session.absentCount,
+      present: session.presentCount,
+      absent: session.absentCount,
+    },
+  };
+}
+
+function toChange(row: ChangeRow): AttendanceChange {
+  return {
+    pin: row.pin,
+    name: row.name ?? '',
+    oldValue: row.oldValue,
+    newValue: row.newValue,
+    changedBy: row.changedBy,
+    changedAt: row.changedAt.toISOString(),
+    reason: row.reason,
+  };
+}
+
+async function readRegister(db: Executor, className: string, date: string): Promise<AttendanceRegister> {
+  const session = await repo.findSession(db, className, date);
+  if (session) return toRegister(className, date, session, await repo.listMarks(db, session.id));
+  // Not taken yet: the roster with everyone absent, as the register screen starts (SPEC.md section 4).
+  const roster = await listClassRoster(db, className);
+  const records = roster.map((s) => ({ pin: s.pin, name: s.name, class: s.className, present: false }));
+  return { class: className, date, submitted: false, records, stats: statsOf(records) };
+}
+
+export async function getRegister(db: Executor, className: string, date: string): Promise<AttendanceRegister> {
+  await assertClassExists(db, className);
+  return readRegister(db, className, date);
+}
+
+function namePins(pins: string[]): string {
+  const shown = pins.slice(0, MAX_PINS_NAMED).join(', ');
+  return pins.length > MAX_PINS_NAMED ? `${shown} and ${pins.length - MAX_PINS_NAMED} more` : shown;
+}
+
+export interface SaveRegisterInput {
+  className: string;
+  date: string;
+  userId: string;
+  body: SaveAttendanceRequest;
+  timeZone: string;
+  now?: Date;
+  /** Called when the after-save notification fails; the save itself has succeeded. */
+  onNotifyError?: (err: unknown) => void;
+}
+
+/**
+ * Creates or replaces the register of one class on one date.
+ *
+ * The body describes the whole register: every student on the class roster gets a mark, absent
+ * unless the body says present, so a register always covers the class. Marks of students who
+ * have left the class since the register was first taken are kept as they were (they are that
+ * day's record) unless the body names them. Every mark whose value changes is appended to the
+ * history with the saver and the optional reason.
+ */
+export async function saveRegister(database: Database, input: SaveRegisterInput): Promise<AttendanceRegister> {
+  const { className, date, userId, body } = input;
+  await assertClassExists(database.db, className);
+  const today = todayIn(input.timeZone, input.now);
+  if (date > today) throw badRequest(`Attendance cannot be taken for a future date (today is ${today})`);
+  const wanted = new Map(body.records.map((r) => [r.pin, r.present]));
+  const reason = body.reason ? body.reason : null;
+
+  const register = await database.db.transaction(async (tx) => {
+    const session = await repo.lockSession(tx, className, date, userId);
+    // Read under the lock: a save that waited sees the marks of the save it waited for.
+    const roster = await listClassRoster(tx, className);
+    const existing = new Map((await repo.listMarks(tx, session.id)).map((m) => [m.pin, m]));
+
+    const allowed = new Set([...roster.map((s) => s.pin), ...existing.keys()]);
+    const unknown = [...wanted.keys()].filter((pin) => !allowed.has(pin));
+    if (unknown.length === 1) throw badRequest(`PIN ${unknown[0]} is not on the ${className} roster`);
+    if (unknown.length > 1) throw badRequest(`PINs ${namePins(unknown)} are not on the ${className} roster`);
+
+    const marks = roster.map((s) => ({
+      sessionId: session.id,
+      pin: s.pin,
+      name: s.name,
+      className: s.className,
+      present: wanted.get(s.pin) ?? false,
+    }));
+    const onRoster = new Set(roster.map((s) => s.pin));
+    for (const old of existing.values()) {
+      if (onRoster.has(old.pin)) continue;
+      marks.push({ ...old, present: wanted.get(old.pin) ?? old.present });
+    }
+    if (marks.length === 0) throw badRequest(`Class ${className} has no students on its roster`);
+
+    const changes = marks
+      .map((m) => ({ pin: m.pin, oldValue: existing.get(m.pin)?.present ?? null, newValue: m.present }))
+      .filter((c) => c.oldValue !== c.newValue);
+
+    await repo.upsertMarks(tx, marks);
+    await repo.refreshCounters(tx, session.id);
+    await repo.insertChanges(tx, session.id, changes, userId, reason);
+    return readRegister(tx, className, date);
+  });
+
+  try {
+    await database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: className, date }));
+  } catch (err) {
+    input.onNotifyError?.(err);
+  }
+  return register;
+}
+
+export async function getHistory(db: Executor, className: string, date: string): Promise<AttendanceChange[]> {
+  await assertClassExists(db, className);
+  const session = await repo.findSession(db, className, date);
+  if (!session) return [];
+  return (await repo.listChanges(db, session.id)).map(toChange);
+}
+
+export function portalToday(timeZone: string, now = new Date()): { date: string; timeZone: string } {
+  return { date: todayIn(timeZone, now), timeZone };
+}
