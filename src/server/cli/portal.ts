@@ -1,7 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { exportRoster, importRoster } from '../modules/roster/service';
 import { listUsers } from '../modules/users/repository';
 import { addUser, disableUser, setPassword, UserInputError } from '../modules/users/service';
 
@@ -13,7 +15,14 @@ Accounts:
   user set-password --email E [--password P]
   user disable --email E
 
+Roster:
+  roster import FILE     a CSV with the header pin,name,class, or student.json: { "CSE1": [{ "pin": ..., "name": ... }] }
+  roster export [FILE]   the roster as CSV (pin,name,class), to FILE or to standard output
+
 Without --password the password is asked for (or read from standard input).
+A roster import checks every row first and imports nothing if any row is bad; importing the
+same file again changes nothing, and a student whose class changed is moved.
+To export to standard output use npm run --silent portal -- roster export, so that npm's banner stays out of the CSV.
 The database is the one the server uses: DATABASE_URL, or the embedded one in PORTAL_DATA_DIR.`;
 
 /** Reads a password from the terminal without echoing it, or one line from piped input. */
@@ -63,6 +72,17 @@ function options(args: string[], names: string[]) {
   }
 }
 
+function positionals(args: string[], usage: string, min: number, max: number): string[] {
+  try {
+    const { positionals: values } = parseArgs({ args, options: {}, strict: true, allowPositionals: true });
+    if (values.length < min || values.length > max) throw new UserInputError(`Usage: npm run portal -- ${usage}`);
+    return values;
+  } catch (err) {
+    if (err instanceof UserInputError) throw err;
+    throw new UserInputError(err instanceof Error ? err.message : String(err));
+  }
+}
+
 function required(values: Record<string, string | undefined>, name: string): string {
   const value = values[name];
   if (!value) throw new UserInputError(`--${name} is required`);
@@ -102,6 +122,24 @@ export const commands: Record<string, Handler> = {
     const values = options(args, ['email']);
     const user = await disableUser(database.db, required(values, 'email'));
     console.log(`Disabled ${user.email}; their sessions have ended`);
+  },
+  async 'roster import'(database, args) {
+    const [file] = positionals(args, 'roster import FILE', 1, 1) as [string];
+    const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      throw new UserInputError(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    });
+    const summary = await importRoster(database.db, text);
+    console.log(`Roster imported: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+  },
+  async 'roster export'(database, args) {
+    const [file] = positionals(args, 'roster export [FILE]', 0, 1);
+    const { csv, count } = await exportRoster(database.db);
+    if (file) {
+      await writeFile(file, csv, 'utf8');
+      console.log(`Wrote ${count} students to ${file}`);
+    } else {
+      process.stdout.write(csv);
+    }
   },
 };
 

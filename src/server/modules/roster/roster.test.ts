@@ -1,0 +1,171 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLASS_NAMES } from '../../../shared/constants';
+import { students } from '../../db/schema';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { formatCsv, parseCsv } from './csv';
+import { exportRoster, importRoster, parseRosterFile, RosterFileError } from './service';
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, and keeps line numbers', () => {
+    const records = parseCsv('\uFEFFpin,name,class\r\n1,"Rao, Kavitha",CSE1\n2,"Say ""hi""",CSE2\n3,"Two\nLines",CSE3\n4,Last,CSE4');
+    expect(records.map((r) => [r.line, r.fields])).toEqual([
+      [1, ['pin', 'name', 'class']],
+      [2, ['1', 'Rao, Kavitha', 'CSE1']],
+      [3, ['2', 'Say "hi"', 'CSE2']],
+      [4, ['3', 'Two\nLines', 'CSE3']],
+      [6, ['4', 'Last', 'CSE4']],
+    ]);
+  });
+  it('flags malformed quoting on the line where it happens', () => {
+    expect(parseCsv('a,b"c,d\n')[0]?.error).toMatch(/quote inside an unquoted field/);
+    expect(parseCsv('a,"b"c,d\n')[0]?.error).toMatch(/text after a closing quote/);
+    const open = parseCsv('x,y\na,"never closed\nb,c\n');
+    expect(open.at(-1)).toMatchObject({ line: 2, error: 'the quote opened on line 2 is never closed' });
+  });
+  it('writes what it reads', () => {
+    const rows = [['pin', 'name', 'class'], ['P1', 'Rao, "K"', 'CSE1'], ['P2', ' padded ', 'CSE2'], ['P3', 'Two\nLines', 'CSE3']];
+    expect(parseCsv(formatCsv(rows)).map((r) => r.fields)).toEqual(rows);
+  });
+});
+
+describe('parseRosterFile', () => {
+  const classes = [...CLASS_NAMES];
+
+  it('reads a CSV in any column order, trims, and spells classes as the portal does', () => {
+    const { students: rows, errors } = parseRosterFile('Name, PIN ,Class\n"  Asha   Rao ",P-1,cse2\n\nRavi,P2,CSE3\n', classes);
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { pin: 'P-1', name: 'Asha Rao', className: 'CSE2' },
+      { pin: 'P2', name: 'Ravi', className: 'CSE3' },
+    ]);
+  });
+
+  it('reports every bad row by its line', () => {
+    const csv = [
+      'pin,name,class',
+      'P1,Good,CSE1',
+      ',No Pin,CSE1',
+      'P 3,Space in pin,CSE1',
+      'P4,,CSE1',
+      'P5,Wrong class,CSE9',
+      'P1,Again,CSE2',
+      'P6,Too,many,fields',
+      'P7,"bad"quote,CSE1',
+    ].join('\n');
+    const { errors } = parseRosterFile(csv, classes);
+    expect(errors).toEqual([
+      'line 3: PIN "": Please enter a PIN number',
+      'line 4: PIN "P 3": A PIN holds only letters, digits, - and /',
+      'line 5: name is missing',
+      'line 6: class "CSE9" does not exist (the classes are CSE1, CSE2, CSE3, CSE4, CSE5, CSE6, CSE7, CSE8)',
+      'line 7: PIN P1 is already at line 2',
+      'line 8: expected 3 fields (pin,name,class), found 4',
+      'line 9: text after a closing quote; write a quote inside a quoted field as ""',
+    ]);
+  });
+
+  it('needs the header line', () => {
+    expect(parseRosterFile('P1,Asha,CSE1\n', classes).errors).toEqual([
+      'line 1: the header must name the columns pin,name,class (found "P1,Asha,CSE1")',
+    ]);
+    expect(parseRosterFile('pin,name,class,email\n', classes).errors[0]).toMatch(/^line 1: the header/);
+    expect(parseRosterFile('  \n', classes).errors[0]).toMatch(/^The file is empty/);
+    expect(parseRosterFile('pin,name,class\n', classes).errors).toEqual(['The file lists no students']);
+  });
+
+  it('reads SPEC\'s student.json shape and reports bad entries by class and position', () => {
+    const good = JSON.stringify({ CSE1: [{ pin: 'A1', name: 'Asha' }], CSE2: [{ pin: 'B1', name: 'Bala' }, { pin: 'B2', name: 'Chitra' }] });
+    expect(parseRosterFile(good, classes)).toEqual({
+      students: [
+        { pin: 'A1', name: 'Asha', className: 'CSE1' },
+        { pin: 'B1', name: 'Bala', className: 'CSE2' },
+        { pin: 'B2', name: 'Chitra', className: 'CSE2' },
+      ],
+      errors: [],
+    });
+    const bad = JSON.stringify({
+      CSE1: [{ pin: 501, name: 'Number pin' }, { pin: 'A2' }, 'text', { pin: 'A3', name: 'X', email: 'x@y.z' }],
+      CSE2: { pin: 'B1' },
+      CSE9: [{ pin: 'Z1', name: 'Nowhere' }],
+    });
+    expect(parseRosterFile(bad, classes).errors).toEqual([
+      'CSE1 entry 1: pin must be text (in quotes), so that leading zeros are kept',
+      'CSE1 entry 2: name is missing',
+      'CSE1 entry 3: must be an object with pin and name',
+      'CSE1 entry 4: unexpected field "email" (only pin and name)',
+      'CSE2: must be a list of students, each { "pin": "...", "name": "..." }',
+      'CSE9 entry 1: class "CSE9" does not exist (the classes are CSE1, CSE2, CSE3, CSE4, CSE5, CSE6, CSE7, CSE8)',
+    ]);
+    expect(parseRosterFile('{"CSE1": [', classes).errors[0]).toMatch(/^The file is not valid JSON/);
+    expect(parseRosterFile('[{"pin":"A1"}]', classes).errors[0]).toMatch(/^The JSON must be an object keyed by class name/);
+  });
+});
+
+describe('importRoster and exportRoster', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.destroy());
+
+  const roster = () => database.db.select().from(students).orderBy(asc(students.pin));
+
+  it('imports a file, and importing it again changes nothing', async () => {
+    const csv = 'pin,name,class\nR1,Asha Rao,CSE1\nR2,"Iyer, Bala",CSE1\nR3,Chitra,CSE2\n';
+    expect(await importRoster(database.db, csv)).toEqual({ added: 3, updated: 0, unchanged: 0 });
+    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 3 });
+    expect(await roster()).toEqual([
+      { pin: 'R1', name: 'Asha Rao', className: 'CSE1' },
+      { pin: 'R2', name: 'Iyer, Bala', className: 'CSE1' },
+      { pin: 'R3', name: 'Chitra', className: 'CSE2' },
+    ]);
+  });
+
+  it('moves a student whose class changed, corrects names, and leaves students not in the file alone', async () => {
+    const json = JSON.stringify({ CSE3: [{ pin: 'R1', name: 'Asha Rao' }, { pin: 'R4', name: 'Dev' }], CSE2: [{ pin: 'R3', name: 'Chitra N' }] });
+    expect(await importRoster(database.db, json)).toEqual({ added: 1, updated: 2, unchanged: 0 });
+    expect(await roster()).toEqual([
+      { pin: 'R1', name: 'Asha Rao', className: 'CSE3' },
+      { pin: 'R2', name: 'Iyer, Bala', className: 'CSE1' },
+      { pin: 'R3', name: 'Chitra N', className: 'CSE2' },
+      { pin: 'R4', name: 'Dev', className: 'CSE3' },
+    ]);
+  });
+
+  it('imports nothing when any row is bad, and says which', async () => {
+    const before = await roster();
+    const csv = 'pin,name,class\nR5,Fine,CSE1\nR6,Bad class,CSE0\nR1,Would move,CSE4\n';
+    const err = await importRoster(database.db, csv).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RosterFileError);
+    expect((err as RosterFileError).errors).toEqual([
+      'line 3: class "CSE0" does not exist (the classes are CSE1, CSE2, CSE3, CSE4, CSE5, CSE6, CSE7, CSE8)',
+    ]);
+    expect((err as RosterFileError).message).toBe(
+      'Nothing was imported: the file has 1 problem.\n  line 3: class "CSE0" does not exist (the classes are CSE1, CSE2, CSE3, CSE4, CSE5, CSE6, CSE7, CSE8)',
+    );
+    expect(await roster()).toEqual(before);
+  });
+
+  it('exports class by class in the format it imports, so a round trip changes nothing', async () => {
+    const { csv, count } = await exportRoster(database.db);
+    expect(count).toBe(4);
+    expect(csv).toBe('pin,name,class\nR2,"Iyer, Bala",CSE1\nR3,Chitra N,CSE2\nR1,Asha Rao,CSE3\nR4,Dev,CSE3\n');
+    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 4 });
+
+    const fresh = await createTestDatabase();
+    try {
+      await importRoster(fresh.db, csv);
+      expect((await exportRoster(fresh.db)).csv).toBe(csv);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('handles a large roster in one go', async () => {
+    const lines = ['pin,name,class'];
+    for (let i = 0; i < 2500; i += 1) lines.push(`BULK${String(i).padStart(4, '0')},Student ${i},${CLASS_NAMES[i % 8]}`);
+    expect(await importRoster(database.db, lines.join('\n'))).toEqual({ added: 2500, updated: 0, unchanged: 0 });
+    expect((await exportRoster(database.db)).count).toBe(2504);
+  });
+});
