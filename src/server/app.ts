@@ -15,8 +15,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
+import { classRoutes } from './modules/classes/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registrationRoutes } from './modules/registrations/routes';
+import { studentRoutes } from './modules/students/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -67,6 +71,10 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db });
+  await app.register(registrationRoutes, { db: database.db });
+  await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(classRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
 
   await registerWeb(app, config.webDir);
   return app;
