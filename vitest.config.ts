@@ -5,13 +5,14 @@ export default defineConfig({
   test: {
     // Two cores: a few workers, each with its own database.
     maxWorkers: 2,
+    // Runs once for every project: on PostgreSQL it prepares the migrated template database.
+    globalSetup: ['src/server/test/global-setup.ts'],
     projects: [
       {
         test: {
           name: 'server',
           environment: 'node',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+
+type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/**
+ * A `fetch` that hands each request to the real app through `app.inject()` and keeps its cookies,
+ * so component tests exercise the real API and database without opening a port.
+ */
+export function createInjectFetch(app: FastifyInstance): typeof fetch {
+  const jar = new Map<string, string>();
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const path = url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url;
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as InjectMethod,
+      url: path,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    for (const cookie of response.cookies) {
+      if (cookie.value === '') jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+    const outHeaders = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value === undefined || key === 'set-cookie') continue;
+      outHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const nullBody = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(nullBody ? null : response.rawPayload, { status: response.statusCode, headers: outHeaders });
+  };
+}

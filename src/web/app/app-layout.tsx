@@ -1,0 +1,109 @@
+import { AppShell, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCheckbox, IconLogout } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import type { User } from '../../shared/schemas/auth';
+import { PageLoader } from '../components/page-loader';
+import { useLogout, useMe } from '../lib/session';
+import classes from './app-layout.module.css';
+
+interface NavItem {
+  label: string;
+  to: string;
+  show: (user: User | null | undefined) => boolean;
+}
+
+const always = () => true;
+const faculty = (user: User | null | undefined) => !!user && user.role !== 'student';
+
+/** The navbar of SPEC section 2: Home, Post Links, Faculty Details, and the student search. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Home', to: '/welcome', show: always },
+  { label: 'Post Links', to: '/register', show: always },
+  { label: 'Faculty Details', to: '/faculty-details', show: (user) => user?.role !== 'student' },
+  { label: 'Classes', to: '/dashboard', show: faculty },
+  { label: 'Student Search', to: '/faculty', show: (user) => user?.role !== 'student' },
+  { label: 'My Attendance', to: '/student', show: (user) => user?.role === 'student' },
+];
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const me = useMe();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = me.data;
+  const items = NAV_ITEMS.filter((item) => item.show(user));
+
+  const signOut = () => {
+    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
+            <UnstyledButton component={Link} to="/welcome" className={classes.brand} aria-label="Attendance, home">
+              <IconCheckbox size={22} aria-hidden />
+              <Text fw={700} fz="lg">
+                Attendance
+              </Text>
+            </UnstyledButton>
+          </Group>
+          <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} className={classes.link}>
+                {item.label}
+              </NavLink>
+            ))}
+          </Group>
+          <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+            {user ? (
+              <>
+                <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={180}>
+                  {user.name}
+                </Text>
+                <Button variant="subtle" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut} loading={logout.isPending}>
+                  Sign out
+                </Button>
+              </>
+            ) : (
+              <Button component={Link} to="/login" size="sm" variant="light">
+                Sign in
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <Drawer opened={opened} onClose={close} title="Attendance" size="xs" hiddenFrom="sm">
+        <Stack gap={4} component="nav" aria-label="Main menu">
+          {items.map((item) => (
+            <MantineNavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={location.pathname === item.to}
+              onClick={close}
+            />
+          ))}
+          {user ? (
+            <MantineNavLink component="button" label="Sign out" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => { close(); signOut(); }} />
+          ) : (
+            <MantineNavLink component={Link} to="/login" label="Sign in" onClick={close} />
+          )}
+        </Stack>
+      </Drawer>
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { useMe } from '../lib/session';
+
+/** The page guard (SPEC section 2): signed-out visitors go to /login with a returnUrl. */
+export function RequireAuth() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <PageLoader label="Checking your session" />;
+  if (me.isError) {
+    return (
+      <Alert color="red" title="Cannot reach the server" m="md">
+        <Stack align="flex-start">
+          {me.error.message}
+          <Button variant="light" onClick={() => void me.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!me.data) {
+    const returnUrl = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * Faculty screens: a student who opens one gets a clear note instead of a page of errors. The
+ * server refuses their data anyway; this only spares them the confusion.
+ */
+export function RequireFaculty() {
+  const me = useMe();
+  if (me.data?.role === 'student') {
+    return (
+      <Alert color="yellow" title="This page is for faculty only" m="md">
+        <Stack align="flex-start">
+          Students can see their own attendance and profile.
+          <Button component={Link} to="/faculty" variant="light">
+            Go to my attendance
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './app-layout';
+import { RequireAuth, RequireFaculty } from './require-auth';
+import { RouteError } from './route-error';
+
+/** Each screen is its own chunk, loaded when its route is first visited. */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      { path: 'login', ...page(() => import('../features/auth/pages/login-page')) },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: 'register', ...page(() => import('../features/students/pages/register-page')) },
+          { path: 'contact-us', ...page(() => import('../features/contact/pages/contact-page')) },
+          { path: 'success', ...page(() => import('../features/attendance/pages/success-page')) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'faculty', ...page(() => import('../features/students/pages/student-search-page')) },
+              { path: 'student', ...page(() => import('../features/students/pages/student-search-page')) },
+              { path: 'welcome/*', ...page(() => import('../features/students/pages/welcome-page')) },
+              {
+                element: <RequireFaculty />,
+                children: [
+                  { path: 'dashboard', ...page(() => import('../features/attendance/pages/dashboard-page')) },
+                  { path: 'attendance/:class', ...page(() => import('../features/attendance/pages/class-attendance-page')) },
+                  { path: 'faculty-details', ...page(() => import('../features/reports/pages/faculty-details-page')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,26 @@
+import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+export function SuccessPage() {
+  return (
+    <Center py="xl">
+      <Paper withBorder radius="md" p="xl" maw={480} w="100%">
+        <Stack align="center" ta="center">
+          <ThemeIcon color="teal" size={64} radius="xl" variant="light" aria-hidden>
+            <IconCircleCheck size={40} />
+          </ThemeIcon>
+          <Title order={1} fz={26}>
+            Submission Successful!
+          </Title>
+          <Text c="dimmed">Your attendance has been submitted successfully.</Text>
+          <Button component={Link} to="/welcome">
+            Go Back to Home
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+export default SuccessPage;

@@ -1,0 +1,67 @@
+import { Anchor, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconSchool, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { LoginRole } from '../../../../shared/constants';
+import type { User } from '../../../../shared/schemas/auth';
+import { useMe } from '../../../lib/session';
+import { LoginForm } from '../components/login-form';
+import { homeFor, safeReturnUrl } from '../redirect';
+
+/** Long enough to read 'Success' before the next page appears. */
+const SUCCESS_PAUSE_MS = 500;
+
+export function LoginPage() {
+  const [tab, setTab] = useState<LoginRole>('faculty');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const me = useMe();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const [leaving, setLeaving] = useState(false);
+
+  if (me.data && !leaving) return <Navigate to={returnUrl ?? homeFor(me.data.role)} replace />;
+
+  const onSuccess = (user: User) => {
+    setLeaving(true);
+    window.setTimeout(() => navigate(returnUrl ?? homeFor(user.role), { replace: true }), SUCCESS_PAUSE_MS);
+  };
+
+  return (
+    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+      <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+        <Stack gap={4} mb="lg" ta="center">
+          <Title order={1} fz={28}>
+            University Portal
+          </Title>
+          <Text c="dimmed">Access your academic resources</Text>
+        </Stack>
+        <Tabs value={tab} onChange={(value) => value && setTab(value as LoginRole)} variant="pills" radius="md">
+          <Tabs.List grow mb="lg">
+            <Tabs.Tab value="faculty" leftSection={<IconSchool size={16} aria-hidden />}>
+              Faculty
+            </Tabs.Tab>
+            <Tabs.Tab value="student" leftSection={<IconUser size={16} aria-hidden />}>
+              Student
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="faculty">
+            <LoginForm role="faculty" onSuccess={onSuccess} />
+          </Tabs.Panel>
+          <Tabs.Panel value="student">
+            <LoginForm role="student" onSuccess={onSuccess} />
+          </Tabs.Panel>
+        </Tabs>
+        <Group justify="center" gap="lg" mt="xl">
+          <Anchor component={Link} to="/register" size="sm">
+            Register a student profile
+          </Anchor>
+          <Anchor component={Link} to="/contact-us" size="sm">
+            Contact us
+          </Anchor>
+        </Group>
+      </Paper>
+    </Center>
+  );
+}
+
+export default LoginPage;

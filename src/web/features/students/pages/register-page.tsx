@@ -1,0 +1,7 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export function RegisterPage() {
+  return <ComingSoon title="Student Registration" />;
+}
+
+export default RegisterPage;

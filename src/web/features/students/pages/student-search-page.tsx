@@ -1,0 +1,7 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export function StudentSearchPage() {
+  return <ComingSoon title="Student attendance" />;
+}
+
+export default StudentSearchPage;
