@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = `e2e/.data/${PORT}`;
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -24,12 +25,21 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: {
-    // The README's own start command, on a fresh embedded database with demo data.
-    command: 'rm -rf e2e/.data && npm start',
+    // The README's own start command, on a fresh embedded database with demo data. With E2E_PORT
+    // set, the build goes to its own folder so that several runs can share a working tree.
+    command: process.env.E2E_PORT
+      ? `rm -rf ${DATA_DIR} && npx vite build --logLevel warn --outDir ../../dist/web-${PORT} && npx tsx src/server/main.ts`
+      : `rm -rf ${DATA_DIR} && npm start`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), PORTAL_DATA_DIR: 'e2e/.data', PORTAL_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      PORTAL_DATA_DIR: DATA_DIR,
+      PORTAL_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_PORT ? { PORTAL_WEB_DIR: `dist/web-${PORT}` } : {}),
+    },
   },
 });
