@@ -32,6 +32,6 @@ export function createInjectFetch(app: FastifyInstance): typeof fetch {
       outHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
     const nullBody = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(nullBody ? null : response.rawPayload, { status: response.statusCode, headers: outHeaders });
+    return new Response(nullBody ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: outHeaders });
   };
 }
