@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ClassParamSchema } from './attendance';
+import { IsoDateSchema } from './common';
+
+/**
+ * The reports and live-events part of the API contract (DESIGN.md section 5), with the field
+ * names of the specification's dashboard aggregate and student summary (SPEC.md section 3).
+ * Percentages are unrounded: screens show 1 decimal, tables and CSV files 2, charts none.
+ */
+
+export const DASHBOARD_ERROR_MESSAGE = 'Error loading dashboard data. Please try again.';
+
+/** `?class=` on the report routes: a class the portal does not know is a 404, as on the attendance routes. */
+export const ReportClassQuerySchema = z.object({ class: ClassParamSchema.optional() });
+export type ReportClassQuery = z.infer<typeof ReportClassQuerySchema>;
+
+export const OverallAttendanceSchema = z.object({
+  present: z.number().int(),
+  absent: z.number().int(),
+  total: z.number().int(),
+  presentPercentage: z.number(),
+  absentPercentage: z.number(),
+});
+export type OverallAttendance = z.infer<typeof OverallAttendanceSchema>;
+
+export const ClassAttendanceSchema = z.object({
+  className: z.string(),
+  /** The class's roster size today, not the number of marks. */
+  totalStudents: z.number().int(),
+  presentCount: z.number().int(),
+  absentCount: z.number().int(),
+  presentPercentage: z.number(),
+  absentPercentage: z.number(),
+});
+export type ClassAttendance = z.infer<typeof ClassAttendanceSchema>;
+
+/** One date of a period report, every class's register of that date merged. */
+export const DailyReportRowSchema = z.object({
+  date: IsoDateSchema,
+  present: z.number().int(),
+  absent: z.number().int(),
+  total: z.number().int(),
+});
+export type DailyReportRow = z.infer<typeof DailyReportRowSchema>;
+
+export const DashboardSchema = z.object({
+  overallAttendance: OverallAttendanceSchema,
+  classWiseAttendance: z.array(ClassAttendanceSchema),
+  /** Dates today-6 to today, oldest first; only dates that have a register. */
+  weeklyReport: z.array(DailyReportRowSchema),
+  /** Dates today-29 to today, oldest first; only dates that have a register. */
+  monthlyReport: z.array(DailyReportRowSchema),
+  /** Today in the portal's time zone: the last day of both windows. */
+  today: IsoDateSchema,
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const StudentSummariesQuerySchema = ReportClassQuerySchema.extend({
+  /** Only students whose percentage is strictly below this (e.g. 75 for the Low list). */
+  below: z.coerce
+    .number({ message: 'below must be a percentage from 0 to 100' })
+    .min(0, 'below must be a percentage from 0 to 100')
+    .max(100, 'below must be a percentage from 0 to 100')
+    .optional(),
+});
+export type StudentSummariesQuery = z.infer<typeof StudentSummariesQuerySchema>;
+
+export const StudentSummarySchema = z.object({
+  pin: z.string(),
+  name: z.string(),
+  /** The specification's name for the Good/Low label. */
+  present: z.enum(['Good', 'Low']),
+  presentDays: z.number().int(),
+  absentDays: z.number().int(),
+  percentage: z.number(),
+  /** The student's class: the roster's, or the class of their latest mark when no longer on the roster. */
+  className: z.string(),
+});
+export type StudentSummary = z.infer<typeof StudentSummarySchema>;
+export const StudentSummaryListSchema = z.array(StudentSummarySchema);
+
+/** Data of an `attendance` server-sent event: the register that was saved. */
+export const AttendanceEventSchema = z.object({ class: z.string(), date: IsoDateSchema });
+export type AttendanceEvent = z.infer<typeof AttendanceEventSchema>;
+export const ATTENDANCE_EVENT = 'attendance';
