@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import {
+  DashboardSchema,
+  ReportClassQuerySchema,
+  StudentSummariesQuerySchema,
+  StudentSummaryListSchema,
+} from '../../../shared/schemas/reports';
+import type { Db } from '../../db/client';
+import { requireFaculty } from '../../plugins/auth';
+import * as service from './service';
+
+const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+  // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
+  app.get(
+    '/api/reports/dashboard',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['reports'],
+        summary: 'Attendance totals: overall, per class, and per date over the last 7 and 30 days',
+        description:
+          'Read from the register counters. Percentages are present / (present + absent), 0 when there are no marks. ' +
+          'The weekly report holds today-6 to today, the monthly one today-29 to today (portal time zone), oldest first. ' +
+          'With ?class= every figure is that class\'s.',
+        querystring: ReportClassQuerySchema,
+        response: { 200: DashboardSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.getDashboard(db, { className: request.query.class, timeZone });
+    },
+  );
+
+  app.get(
+    '/api/reports/students',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['reports'],
+        summary: 'Each student\'s present and absent days and percentage, lowest percentage first',
+        description: '?class= keeps one class\'s students; ?below=75 keeps those under 75%.',
+        querystring: StudentSummariesQuerySchema,
+        response: { 200: StudentSummaryListSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.listStudentSummaries(db, { className: request.query.class, below: request.query.below });
+    },
+  );
+};
