@@ -1,0 +1,407 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../shared/dates';
+import { buildApp } from '../../app';
+import { openDatabase, type Database, type Listener } from '../../db/client';
+import { students } from '../../db/schema';
+import { authPlugin } from '../../plugins/auth';
+import { errorsPlugin } from '../../plugins/errors';
+import { TEMPLATE_DB, withDatabase } from '../../test/postgres';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { authRoutes } from '../auth/routes';
+import { addUser } from '../users/service';
+import { eventRoutes, type EventRoutesOptions } from './routes';
+import { AttendanceEventHub, parseAttendanceEvent } from './service';
+
+const today = todayIn('UTC');
+const ROSTER = ['E1', 'E2', 'E3'];
+
+interface Frame {
+  event?: string;
+  data?: string;
+  comment?: string;
+  retry?: string;
+}
+
+/** An open text/event-stream read over a real socket (inject would wait for an end that never comes). */
+interface Stream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  frames: Frame[];
+  ended: Promise<void>;
+  waitFor(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  close(): void;
+}
+
+function parseFrame(text: string): Frame {
+  const frame: Frame = {};
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+    else {
+      const at = line.indexOf(':');
+      const field = at === -1 ? line : line.slice(0, at);
+      const value = at === -1 ? '' : line.slice(at + 1).replace(/^ /, '');
+      if (field === 'event' || field === 'data' || field === 'retry') frame[field] = value;
+    }
+  }
+  return frame;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+function openStream(baseUrl: string, cookie: string): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' } }, (response) => {
+      const frames: Frame[] = [];
+      const waiters = new Set<() => void>();
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          frames.push(parseFrame(buffer.slice(0, end)));
+          buffer = buffer.slice(end + 2);
+        }
+        for (const wake of waiters) wake();
+      });
+      const ended = new Promise<void>((done) => response.on('close', () => done()));
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        frames,
+        ended,
+        waitFor(match, timeoutMs = 5000) {
+          return new Promise((found, fail) => {
+            const check = () => {
+              const frame = frames.find(match);
+              if (!frame) return;
+              waiters.delete(check);
+              clearTimeout(timer);
+              found(frame);
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              fail(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
+            }, timeoutMs);
+            waiters.add(check);
+            check();
+          });
+        },
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+const isAttendance = (className: string, date: string) => (frame: Frame) =>
+  frame.event === 'attendance' && frame.data === JSON.stringify({ class: className, date });
+
+function saveRegister(app: FastifyInstance, cookie: string, className: string, date: string, present: string[]) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/attendance/${className}/${date}`,
+    headers: { cookie },
+    payload: { records: ROSTER.map((pin) => ({ pin, present: present.includes(pin) })) },
+  });
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('parseAttendanceEvent', () => {
+  it('reads a class and a date and drops anything else', () => {
+    expect(parseAttendanceEvent('{"class":"CSE1","date":"2026-03-02"}')).toEqual({ class: 'CSE1', date: '2026-03-02' });
+    expect(parseAttendanceEvent('not json')).toBeNull();
+    expect(parseAttendanceEvent('{"class":"CSE1"}')).toBeNull();
+    expect(parseAttendanceEvent('{"class":"CSE1","date":"2026-02-30"}')).toBeNull();
+  });
+});
+
+describe('AttendanceEventHub', () => {
+  function fakeDatabase() {
+    const listeners: Listener[] = [];
+    let stopped = 0;
+    return {
+      listeners,
+      stopped: () => stopped,
+      async listen(_channel: string, listener: Listener) {
+        listeners.push(listener);
+        return async () => {
+          stopped += 1;
+        };
+      },
+    };
+  }
+
+  it('holds one database listener for any number of subscribers and fans each event out to all', async () => {
+    const database = fakeDatabase();
+    const hub = new AttendanceEventHub(database);
+    const seen: string[] = [];
+    const stops = await Promise.all(
+      ['a', 'b', 'c'].map((name) => hub.subscribe((event) => seen.push(`${name}:${event.class}`))),
+    );
+    expect(database.listeners).toHaveLength(1);
+    database.listeners[0]!('{"class":"CSE2","date":"2026-03-02"}');
+    expect(seen).toEqual(['a:CSE2', 'b:CSE2', 'c:CSE2']);
+
+    stops[1]!();
+    database.listeners[0]!('{"class":"CSE3","date":"2026-03-02"}');
+    database.listeners[0]!('garbage');
+    expect(seen.slice(3)).toEqual(['a:CSE3', 'c:CSE3']);
+    expect(hub.size).toBe(2);
+    await hub.close();
+    expect(database.stopped()).toBe(1);
+    expect(hub.size).toBe(0);
+  });
+
+  it('keeps delivering to the others when one subscriber throws', async () => {
+    const database = fakeDatabase();
+    const errors: unknown[] = [];
+    const hub = new AttendanceEventHub(database, (err) => errors.push(err));
+    const seen: string[] = [];
+    await hub.subscribe(() => {
+      throw new Error('socket gone');
+    });
+    await hub.subscribe((event) => seen.push(event.date));
+    database.listeners[0]!('{"class":"CSE2","date":"2026-03-02"}');
+    expect(seen).toEqual(['2026-03-02']);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('tries the database listener again after a failed start', async () => {
+    let attempts = 0;
+    const hub = new AttendanceEventHub({
+      async listen() {
+        attempts += 1;
+        if (attempts === 1) throw new Error('database down');
+        return async () => undefined;
+      },
+    });
+    await expect(hub.subscribe(() => undefined)).rejects.toThrow('database down');
+    await hub.subscribe(() => undefined);
+    expect(attempts).toBe(2);
+    expect(hub.size).toBe(1);
+  });
+});
+
+describe('GET /api/events through the whole app', () => {
+  let ctx: TestContext;
+  let faculty: string;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await ctx.database.db.insert(students).values(ROSTER.map((pin) => ({ pin, name: `Name ${pin}`, className: 'CSE6' })));
+    faculty = await ctx.signIn('faculty');
+    baseUrl = await listen(ctx.app);
+  });
+  afterAll(async () => ctx.close());
+
+  it('asks a signed-out caller to sign in and refuses students', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/events' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Please sign in' });
+    const student = await ctx.signIn('student');
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/events', headers: { cookie: student } });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('streams an attendance event with the class and date each time a register is saved', async () => {
+    const stream = await openStream(baseUrl, faculty);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers['cache-control']).toContain('no-transform');
+      expect(stream.headers['x-accel-buffering']).toBe('no');
+      const hello = await stream.waitFor((frame) => frame.comment === 'connected');
+      expect(Number(hello.retry)).toBeGreaterThan(0);
+
+      expect((await saveRegister(ctx.app, faculty, 'CSE6', today, ['E1'])).statusCode).toBe(200);
+      await stream.waitFor(isAttendance('CSE6', today));
+      // A replacement of the same register is news too.
+      expect((await saveRegister(ctx.app, faculty, 'CSE6', today, ['E1', 'E2'])).statusCode).toBe(200);
+      await until(() => stream.frames.filter(isAttendance('CSE6', today)).length === 2);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('reaches every open stream', async () => {
+    const streams = await Promise.all([openStream(baseUrl, faculty), openStream(baseUrl, faculty)]);
+    try {
+      await Promise.all(streams.map((s) => s.waitFor((frame) => frame.comment === 'connected')));
+      await saveRegister(ctx.app, faculty, 'CSE6', today, []);
+      await Promise.all(streams.map((s) => s.waitFor(isAttendance('CSE6', today))));
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
+
+describe('event streams over time', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let hub: AttendanceEventHub;
+  let cookie: string;
+  let baseUrl: string;
+  let notify: Listener = () => undefined;
+
+  /** Just sign-in and the event route, with timings short enough to watch. */
+  async function eventsApp(options: Omit<EventRoutesOptions, 'database'>): Promise<FastifyInstance> {
+    const instance = Fastify().withTypeProvider<ZodTypeProvider>();
+    instance.setValidatorCompiler(validatorCompiler);
+    instance.setSerializerCompiler(serializerCompiler);
+    await instance.register(errorsPlugin);
+    await instance.register(fastifyCookie);
+    await instance.register(authPlugin, { db: database.db });
+    await instance.register(authRoutes, { db: database.db });
+    await instance.register(eventRoutes, { database, ...options });
+    return instance;
+  }
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await addUser(database.db, { email: 'sse@test.university.edu', name: 'SSE', role: 'faculty', password: TEST_PASSWORD });
+    // A hub over a hand-driven listener: the test decides when a notification arrives.
+    hub = new AttendanceEventHub({
+      async listen(_channel, listener) {
+        notify = listener;
+        return async () => undefined;
+      },
+    });
+    app = await eventsApp({ hub, heartbeatMs: 40, maxStreamMs: 400, retryMs: 1234 });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'sse@test.university.edu', password: TEST_PASSWORD, role: 'faculty', remember: false },
+    });
+    cookie = `portal_session=${login.cookies.find((c) => c.name === 'portal_session')!.value}`;
+    baseUrl = await listen(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('sends the retry delay and a heartbeat comment while idle', async () => {
+    const stream = await openStream(baseUrl, cookie);
+    try {
+      expect((await stream.waitFor((f) => f.retry !== undefined)).retry).toBe('1234');
+      await stream.waitFor((f) => f.comment === 'heartbeat');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('stops listening for a client that disconnects', async () => {
+    const stream = await openStream(baseUrl, cookie);
+    await stream.waitFor((f) => f.comment === 'connected');
+    await until(() => hub.size === 1);
+    stream.close();
+    await until(() => hub.size === 0);
+    // A notification after the client left goes nowhere and breaks nothing.
+    notify('{"class":"CSE1","date":"2026-03-02"}');
+  });
+
+  it('ends a long-lived stream so that the browser reconnects and signs in afresh', async () => {
+    const stream = await openStream(baseUrl, cookie);
+    await stream.waitFor((f) => f.comment === 'connected');
+    await stream.ended;
+    await until(() => hub.size === 0);
+  });
+
+  it('ends open streams when the server closes, instead of waiting for them', async () => {
+    const localHub = new AttendanceEventHub({ listen: async () => async () => undefined });
+    const local = await eventsApp({ hub: localHub });
+    const url = await listen(local);
+    const stream = await openStream(url, cookie);
+    await stream.waitFor((f) => f.comment === 'connected');
+    await local.close();
+    await stream.ended;
+    expect(localHub.size).toBe(0);
+  });
+});
+
+/**
+ * Two server processes on one PostgreSQL database: a save on one must reach a stream on the
+ * other through LISTEN/NOTIFY. PGlite is one process's embedded database, so there is nothing to
+ * share there.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    } finally {
+      await admin.end();
+    }
+    for (let i = 0; i < 2; i += 1) {
+      const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+      databases.push(database);
+      const app = await buildApp({
+        database,
+        config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false },
+      });
+      await app.ready();
+      apps.push(app);
+    }
+    await databases[0]!.db.insert(students).values(ROSTER.map((pin) => ({ pin, name: `Name ${pin}`, className: 'CSE7' })));
+    await addUser(databases[0]!.db, { email: 'two@test.university.edu', name: 'Two', role: 'faculty', password: TEST_PASSWORD });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('a register saved through one server reaches a stream opened on the other', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    // Sessions live in the database: a sign-in on the first server is good on the second.
+    const login = await first.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'two@test.university.edu', password: TEST_PASSWORD, role: 'faculty', remember: false },
+    });
+    const cookie = `portal_session=${login.cookies.find((c) => c.name === 'portal_session')!.value}`;
+    const onSecond = await openStream(await listen(second), cookie);
+    const onFirst = await openStream(await listen(first), cookie);
+    try {
+      await Promise.all([onSecond, onFirst].map((s) => s.waitFor((f) => f.comment === 'connected')));
+      expect((await saveRegister(first, cookie, 'CSE7', today, ['E3'])).statusCode).toBe(200);
+      await onSecond.waitFor(isAttendance('CSE7', today));
+      await onFirst.waitFor(isAttendance('CSE7', today));
+    } finally {
+      onSecond.close();
+      onFirst.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import { ATTENDANCE_EVENT, type AttendanceEvent } from '../../../shared/schemas/reports';
+import type { Database } from '../../db/client';
+import { requireFaculty } from '../../plugins/auth';
+import { AttendanceEventHub } from './service';
+
+export interface EventRoutesOptions {
+  database: Pick<Database, 'listen'>;
+  /** The process's hub; made from `database` when not given (tests pass their own to watch it). */
+  hub?: AttendanceEventHub;
+  /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+  heartbeatMs?: number;
+  /**
+   * A stream is ended after this long; the browser reconnects at once, and the reconnection
+   * checks the sign-in again, so a signed-out or disabled account stops hearing events.
+   */
+  maxStreamMs?: number;
+  /** How long the browser waits before reconnecting after the stream drops (the SSE retry field). */
+  retryMs?: number;
+}
+
+export const HEARTBEAT_MS = 20_000;
+export const MAX_STREAM_MS = 15 * 60_000;
+export const RETRY_MS = 3_000;
+/** A client this far behind is not reading: drop it rather than buffer without end. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+function writeEvent(res: ServerResponse, event: AttendanceEvent): boolean {
+  return res.write(`event: ${ATTENDANCE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+}
+
+export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, options) => {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const maxStreamMs = options.maxStreamMs ?? MAX_STREAM_MS;
+  const retryMs = options.retryMs ?? RETRY_MS;
+  const hub =
+    options.hub ?? new AttendanceEventHub(options.database, (err) => app.log.warn({ err }, 'event stream write failed'));
+  const open = new Set<ServerResponse>();
+
+  // Open streams would keep the server from closing; end them first (the browsers reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  app.get(
+    '/api/events',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['events'],
+        summary: 'Server-sent events: `attendance` with {class, date} each time a register is saved',
+        description:
+          'A text/event-stream that stays open. A comment line arrives every 20 seconds; the stream ends after ' +
+          '15 minutes and the browser reconnects by itself.',
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().describe('text/event-stream'),
+          401: ErrorSchema,
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Listen before answering: every save committed after the client sees the first bytes reaches it.
+      const events: AttendanceEvent[] = [];
+      let res: ServerResponse | null = null;
+      const unsubscribe = await hub.subscribe((event) => {
+        if (!res) {
+          events.push(event);
+          return;
+        }
+        writeEvent(res, event);
+        if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+      });
+
+      reply.hijack();
+      if (reply.raw.destroyed || request.raw.socket.destroyed) {
+        // The client left while the listener was starting: its close event has already passed.
+        unsubscribe();
+        reply.raw.destroy();
+        return;
+      }
+      res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        // no-transform: a compressing proxy must not hold the stream back to compress it.
+        'cache-control': 'private, no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies otherwise buffer the response and deliver events late.
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${retryMs}\n: connected\n\n`);
+      for (const event of events) writeEvent(res, event);
+      open.add(res);
+
+      const stream = res;
+      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+      // A little jitter, so that the streams of a restarted server do not all renew at once.
+      const renew = setTimeout(() => stream.end(), maxStreamMs + Math.floor(Math.random() * Math.min(maxStreamMs, 60_000) * 0.1));
+      heartbeat.unref();
+      renew.unref();
+
+      stream.on('close', () => {
+        clearInterval(heartbeat);
+        clearTimeout(renew);
+        unsubscribe();
+        open.delete(stream);
+        request.log.debug('event stream closed');
+      });
+      // A socket error is followed by close; without a listener it would be thrown.
+      stream.on('error', () => undefined);
+    },
+  );
+};
