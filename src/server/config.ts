@@ -12,7 +12,29 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDir: string;
+  /** The address, phone and e-mail blocks of the contact page. */
+  contact: ContactDetails;
+  /** The form-submission service that contact messages are forwarded to; unset: kept in the inbox only. */
+  formService: FormService | undefined;
 }
+
+export interface ContactDetails {
+  address: string;
+  phone: string;
+  email: string;
+}
+
+export interface FormService {
+  endpoint: string;
+  accessKey: string;
+}
+
+/** Shown until an operator sets PORTAL_CONTACT_*: clearly an example, never a real office. */
+export const DEMO_CONTACT: ContactDetails = {
+  address: 'Administrative Block, Main Campus, University Road, Hyderabad 500001',
+  phone: '+91 40 2345 6789',
+  email: 'office@demo.university.edu',
+};
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -26,6 +48,26 @@ function validTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+function formService(env: NodeJS.ProcessEnv): FormService | undefined {
+  const endpoint = env.PORTAL_FORM_ENDPOINT?.trim();
+  const accessKey = env.PORTAL_FORM_ACCESS_KEY?.trim();
+  if (!endpoint && !accessKey) return undefined;
+  // Half a configuration would silently keep every message in the inbox only.
+  if (!endpoint || !accessKey) {
+    throw new Error('PORTAL_FORM_ENDPOINT and PORTAL_FORM_ACCESS_KEY must be set together');
+  }
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new Error('PORTAL_FORM_ENDPOINT must be an http:// or https:// address');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error('PORTAL_FORM_ENDPOINT must be an http:// or https:// address');
+  }
+  return { endpoint, accessKey };
 }
 
 /** Reads the configuration from the environment; throws with a readable message on bad values. */
@@ -50,5 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.PORTAL_TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.PORTAL_WEB_DIR || 'dist/web'),
+    contact: {
+      address: env.PORTAL_CONTACT_ADDRESS?.trim() || DEMO_CONTACT.address,
+      phone: env.PORTAL_CONTACT_PHONE?.trim() || DEMO_CONTACT.phone,
+      email: env.PORTAL_CONTACT_EMAIL?.trim() || DEMO_CONTACT.email,
+    },
+    formService: formService(env),
   };
 }
