@@ -24,6 +24,7 @@ import { studentRoutes } from './modules/students/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 
 export interface AppOptions {
   database: Database;
@@ -54,7 +55,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

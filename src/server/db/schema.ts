@@ -182,3 +182,14 @@ export const contactMessages = pgTable(
       .where(sql`${t.forwardedAt} is null`),
   ],
 );
+
+/** Request counts per client and route for rate limits, shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);
