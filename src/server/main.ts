@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isEmptyDatabase, seedDemo } from './db/demo';
 import { sweep } from './modules/auth/service';
+import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -38,7 +39,9 @@ async function main(): Promise<void> {
   }
 
   const timer = setInterval(() => {
-    sweep(database.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    Promise.all([sweep(database.db), deleteStaleRateLimits(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000))]).catch(
+      (err: unknown) => app.log.warn({ err }, 'clean-up of old sessions and counters failed'),
+    );
   }, SWEEP_EVERY_MS);
   timer.unref();
 
