@@ -1,0 +1,117 @@
+import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { attendanceBand, formatPercent, percentage } from '../../../shared/attendance-rules';
+import { ATTENDANCE_THRESHOLD } from '../../../shared/constants';
+import type { AttendanceSummaryResponse } from '../../../shared/schemas/students';
+import { BAND_COLORS, BAND_TEXT_COLORS, BandBadge } from './status-colors';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The advice beyond the specification (issue 4): how many more classes can be missed while
+ * staying at or above 75%, or how many presents in a row are needed to get back to it.
+ */
+export function attendanceForecast(summary: AttendanceSummaryResponse): string | null {
+  if (summary.totalDays === 0) return null;
+  if (summary.needToAttend > 0) {
+    return `Attending the next ${plural(summary.needToAttend, 'class', 'classes')} in a row brings attendance back to ${ATTENDANCE_THRESHOLD}%.`;
+  }
+  if (summary.canMiss > 0) {
+    return `${plural(summary.canMiss, 'more class', 'more classes')} can be missed while staying at or above ${ATTENDANCE_THRESHOLD}%.`;
+  }
+  return `Missing the next class would take attendance below ${ATTENDANCE_THRESHOLD}%.`;
+}
+
+/**
+ * Total days, present, absent and percentage (1 decimal), a progress bar each for present and
+ * absent, and, below 75%, the low-attendance warning.
+ *
+ * Props:
+ * - `summary`: the `summary` of GET /api/students/:pin.
+ * - `title`: the heading (default 'Attendance Summary'); `headingLevel` its level (default 2).
+ * - `showForecast`: add the sentence on classes that can be missed or must be attended (default true).
+ */
+export function AttendanceSummary({
+  summary,
+  title = 'Attendance Summary',
+  headingLevel = 2,
+  showForecast = true,
+}: {
+  summary: AttendanceSummaryResponse;
+  title?: string;
+  headingLevel?: 2 | 3 | 4;
+  showForecast?: boolean;
+}) {
+  const band = attendanceBand(summary.percentage);
+  const absentPercent = percentage(summary.absentDays, summary.totalDays);
+  const forecast = showForecast ? attendanceForecast(summary) : null;
+  const low = summary.totalDays > 0 && summary.percentage < ATTENDANCE_THRESHOLD;
+  return (
+    <Card withBorder radius="md" padding="lg" h="100%">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={headingLevel} fz="lg">
+            {title}
+          </Title>
+          {summary.totalDays > 0 && (
+            <BandBadge band={band}>{summary.status}</BandBadge>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
+          <Tile label="Total Days" value={String(summary.totalDays)} />
+          <Tile label="Present" value={String(summary.presentDays)} color={BAND_TEXT_COLORS.good} />
+          <Tile label="Absent" value={String(summary.absentDays)} color={BAND_TEXT_COLORS.danger} />
+          <Tile label="Percentage" value={formatPercent(summary.percentage, 1)} color={BAND_TEXT_COLORS[band]} />
+        </SimpleGrid>
+        <Stack gap={6}>
+          <Bar label="Present" value={summary.percentage} color="green" />
+          <Bar label="Absent" value={absentPercent} color="red" />
+        </Stack>
+        {low && (
+          <Alert
+            color={BAND_COLORS[band]}
+            variant="light"
+            style={{ '--alert-color': BAND_TEXT_COLORS[band] } as CSSProperties}
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="Low attendance"
+          >
+            Attendance is {formatPercent(summary.percentage, 1)}, below the required {ATTENDANCE_THRESHOLD}%.
+          </Alert>
+        )}
+        {summary.totalDays === 0 && <Text c="dimmed">No attendance has been recorded yet.</Text>}
+        {forecast && <Text size="sm">{forecast}</Text>}
+      </Stack>
+    </Card>
+  );
+}
+
+function Tile({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-gray-0)">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} c={color}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function Bar({ label, value, color }: { label: string; value: number; color: string }) {
+  const shown = formatPercent(value, 1);
+  return (
+    <div>
+      <Group justify="space-between" mb={4}>
+        <Text size="sm">{label}</Text>
+        <Text size="sm" fw={500}>
+          {shown}
+        </Text>
+      </Group>
+      <Progress value={Number(value.toFixed(1))} color={color} size="lg" aria-label={`${label} ${shown}`} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { IconFileDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { fetchStudentReport, studentReportFilename } from './api';
+
+/** Hands a fetched file to the browser as a download. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; give the browser a moment before letting go of the data.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * 'Export to PDF': downloads the server-built report attendance-{pin}.pdf (DESIGN.md section 6.5).
+ *
+ * Props:
+ * - `pin`: whose report.
+ * - `label`: the button text (default 'Export to PDF'); `loadingLabel` while it is being made
+ *   (default 'Preparing PDF...').
+ */
+export function ExportPdfButton({
+  pin,
+  label = 'Export to PDF',
+  loadingLabel = 'Preparing PDF...',
+}: {
+  pin: string;
+  label?: string;
+  loadingLabel?: string;
+}) {
+  const errorId = useId();
+  const download = useMutation({
+    // The PIN travels as the variable, so a slow download is saved under the PIN it was asked for.
+    mutationFn: (forPin: string) => fetchStudentReport(forPin),
+    onSuccess: (blob, forPin) => saveFile(blob, studentReportFilename(forPin)),
+  });
+  const failure =
+    download.error instanceof ApiError && download.error.status >= 400 && download.error.status < 500
+      ? download.error.message
+      : download.error
+        ? 'Error creating the PDF report. Please try again.'
+        : null;
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button
+        variant="filled"
+        leftSection={download.isPending ? <Loader size={16} color="gray" aria-hidden /> : <IconFileDownload size={18} aria-hidden />}
+        disabled={download.isPending}
+        onClick={() => download.mutate(pin)}
+        aria-describedby={failure ? errorId : undefined}
+      >
+        {download.isPending ? loadingLabel : label}
+      </Button>
+      {failure && (
+        <Text size="sm" c="red.8" role="alert" id={errorId}>
+          {failure}
+        </Text>
+      )}
+    </Stack>
+  );
+}

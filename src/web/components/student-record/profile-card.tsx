@@ -1,0 +1,97 @@
+import { Card, Image, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { isHttpUrl, ProfileLinkButtons, type ProfileLinks } from './profile-links';
+
+export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+/**
+ * A student's card: picture, name, designation, PIN and link buttons.
+ *
+ * Props:
+ * - `name`, `designation`, `pin`: shown as given; a blank name or designation shows
+ *   `nameFallback` / `designationFallback` instead (defaults 'Student Name' and 'Student'),
+ *   a blank PIN hides the PIN line.
+ * - `imageUrl`: the picture; not http(s), empty or failing to load shows the default avatar.
+ * - `imageAlt`: its description; defaults to 'Profile image of {name}'.
+ * - `links`: LinkedIn, GitHub, LeetCode, Resume, Portfolio; a button only for each filled one.
+ *   A `Profile` from the API can be passed as it is.
+ * - `email`, `phone`: contact lines, shown when present (profiles imported with them have them).
+ * - `headingLevel`: the name's heading level (default 2), to fit the page's outline.
+ * - `children`: extra content at the bottom, e.g. Edit and Delete buttons.
+ */
+export interface ProfileCardProps {
+  name: string | null | undefined;
+  designation?: string | null | undefined;
+  pin?: string | null | undefined;
+  imageUrl?: string | null | undefined;
+  imageAlt?: string | null | undefined;
+  links?: ProfileLinks | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  nameFallback?: string;
+  designationFallback?: string;
+  headingLevel?: 2 | 3 | 4;
+  children?: ReactNode;
+}
+
+export function ProfileCard({
+  name,
+  designation,
+  pin,
+  imageUrl,
+  imageAlt,
+  links = {},
+  email,
+  phone,
+  nameFallback = 'Student Name',
+  designationFallback = 'Student',
+  headingLevel = 2,
+  children,
+}: ProfileCardProps) {
+  const shownName = name?.trim() || nameFallback;
+  const alt = imageAlt?.trim() || `Profile image of ${name?.trim() || 'student'}`;
+  return (
+    <Card withBorder radius="md" padding="lg" h="100%">
+      <Stack align="center" gap="xs" ta="center" h="100%">
+        <ProfileImage src={imageUrl} alt={alt} />
+        <Title order={headingLevel} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          {shownName}
+        </Title>
+        <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {designation?.trim() || designationFallback}
+        </Text>
+        {pin?.trim() && (
+          <Text size="sm" fw={500}>
+            PIN: {pin.trim()}
+          </Text>
+        )}
+        {email && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Text>
+        )}
+        {phone && <Text size="sm">{phone}</Text>}
+        <ProfileLinkButtons links={links} />
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The profile picture, falling back to the default avatar when it is missing or fails to load. */
+export function ProfileImage({ src, alt, size = 120 }: { src: string | null | undefined; alt: string; size?: number }) {
+  return (
+    <Image
+      src={isHttpUrl(src) ? src.trim() : null}
+      fallbackSrc={DEFAULT_AVATAR}
+      alt={alt}
+      w={size}
+      h={size}
+      radius={size}
+      fit="cover"
+      // Profile pictures live on other sites: do not tell them which portal page is open.
+      referrerPolicy="no-referrer"
+      loading="lazy"
+    />
+  );
+}

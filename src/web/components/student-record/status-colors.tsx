@@ -1,0 +1,25 @@
+import { Badge } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import type { Band } from '../../../shared/attendance-rules';
+
+/** Mantine colour of each attendance band, for tints and bars. */
+export const BAND_COLORS: Record<Band, string> = { good: 'green', warning: 'yellow', danger: 'red' };
+
+/**
+ * Text colours for each band that keep a 4.5:1 contrast on white and on Mantine's light tints;
+ * Mantine's own green and yellow text shades fall short of it.
+ */
+export const BAND_TEXT_COLORS: Record<Band, string> = {
+  good: '#1b6e2f',
+  warning: '#8a5300',
+  danger: 'var(--mantine-color-red-9)',
+};
+
+/** A light badge in a band's tint with readable text. */
+export function BandBadge({ band, children }: { band: Band; children: ReactNode }) {
+  return (
+    <Badge variant="light" color={BAND_COLORS[band]} style={{ '--badge-color': BAND_TEXT_COLORS[band] } as CSSProperties}>
+      {children}
+    </Badge>
+  );
+}

@@ -1,0 +1,247 @@
+import { Alert, Button, Card, Center, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PinSchema } from '../../../shared/schemas/common';
+import type { StudentRecord } from '../../../shared/schemas/students';
+import { ApiError } from '../../lib/api-client';
+import { useStudentRecord } from './api';
+import { AttendanceHistoryTable } from './attendance-history-table';
+import { AttendanceSummary } from './attendance-summary';
+import { ExportPdfButton } from './export-pdf-button';
+import { ProfileCard } from './profile-card';
+
+export const FETCH_ERROR_MESSAGE = 'Error fetching student profile. Please try again.';
+export const DEFAULT_NOT_FOUND_HINT = "If automatic search doesn't work, click on the search button.";
+
+/**
+ * The student search of SPEC section 2: a PIN box with Search and Clear (Enter searches), then the
+ * profile card, attendance summary, Export to PDF and history of the student found, or the
+ * not-found and error states.
+ *
+ * The searched PIN is controlled by the page, so that it can live in the URL:
+ * - `pin`: the PIN whose record is shown; '' shows the idle state. When it changes (a link,
+ *   Back), the box follows.
+ * - `onSearch(pin)`: Search or Enter with a valid PIN (trimmed). Searching the shown PIN again
+ *   asks the server again instead.
+ * - `onClear()`: Clear was pressed; the box and messages are already reset.
+ *
+ * Wording, for screens that phrase it differently (defaults are those of /faculty and /student):
+ * - `searchLabel` ('Search') and `searchingLabel` ('Search'): the button, and the button while loading.
+ * - `loadingText` ('Loading student records...'): beside the spinner.
+ * - `notFoundHint` ("If automatic search doesn't work, click on the search button."): the line
+ *   under 'No student records found for PIN: {pin}'.
+ * - `designationFallback` ('Student'): shown when the profile has no designation.
+ * - `idleText`: shown before any search.
+ * - `showForecast` (true): the summary's sentence on classes that can be missed or must be attended.
+ */
+export interface StudentSearchProps {
+  pin: string;
+  onSearch: (pin: string) => void;
+  onClear: () => void;
+  searchLabel?: string;
+  searchingLabel?: string;
+  loadingText?: string;
+  notFoundHint?: string;
+  designationFallback?: string;
+  idleText?: ReactNode;
+  showForecast?: boolean;
+}
+
+export function StudentSearch({
+  pin,
+  onSearch,
+  onClear,
+  searchLabel = 'Search',
+  searchingLabel = 'Search',
+  loadingText = 'Loading student records...',
+  notFoundHint = DEFAULT_NOT_FOUND_HINT,
+  designationFallback = 'Student',
+  idleText = "Enter a student's PIN to see their profile and attendance.",
+  showForecast = true,
+}: StudentSearchProps) {
+  const inputId = useId();
+  const [draft, setDraft] = useState(pin);
+  const [inputError, setInputError] = useState<string | null>(null);
+  // When the page changes the PIN (a shared link, Back), the box shows it: adjusted during
+  // render, as React recommends for state derived from a prop.
+  const [shownPin, setShownPin] = useState(pin);
+  if (pin !== shownPin) {
+    setShownPin(pin);
+    setDraft(pin);
+    setInputError(null);
+  }
+  const record = useStudentRecord(pin);
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = PinSchema.safeParse(draft);
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message ?? 'Please enter a PIN number');
+      return;
+    }
+    setInputError(null);
+    setDraft(parsed.data);
+    if (parsed.data === pin) void record.refetch();
+    else onSearch(parsed.data);
+  };
+
+  const clear = () => {
+    setDraft('');
+    setInputError(null);
+    onClear();
+  };
+
+  const busy = pin !== '' && record.isFetching;
+
+  return (
+    <Stack gap="lg">
+      <form role="search" aria-label="Student search" onSubmit={search} noValidate>
+        <Text component="label" htmlFor={inputId} size="sm" fw={500} display="block" mb={4}>
+          PIN Number
+        </Text>
+        <Group align="flex-start" gap="xs">
+          <TextInput
+            id={inputId}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.currentTarget.value);
+              if (inputError) setInputError(null);
+            }}
+            placeholder="e.g. 23A51A05301"
+            error={inputError}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              type="submit"
+              leftSection={busy ? <Loader size={16} color="gray" aria-hidden /> : <IconSearch size={16} aria-hidden />}
+              disabled={busy}
+            >
+              {busy ? searchingLabel : searchLabel}
+            </Button>
+            <Button type="button" variant="default" onClick={clear}>
+              Clear
+            </Button>
+          </Group>
+        </Group>
+      </form>
+      <SearchOutcome
+        pin={pin}
+        record={record}
+        loadingText={loadingText}
+        notFoundHint={notFoundHint}
+        designationFallback={designationFallback}
+        idleText={idleText}
+        showForecast={showForecast}
+      />
+    </Stack>
+  );
+}
+
+interface OutcomeProps {
+  pin: string;
+  record: ReturnType<typeof useStudentRecord>;
+  loadingText: string;
+  notFoundHint: string;
+  designationFallback: string;
+  idleText: ReactNode;
+  showForecast: boolean;
+}
+
+function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFallback, idleText, showForecast }: OutcomeProps) {
+  if (pin === '') {
+    return (
+      <Text c="dimmed" role="status">
+        {idleText}
+      </Text>
+    );
+  }
+  if (record.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>{loadingText}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (record.isError) {
+    const error = record.error;
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <Card withBorder radius="md" padding="xl" role="status">
+          <Stack align="center" gap="xs" ta="center">
+            <IconUserQuestion size={40} color="var(--mantine-color-gray-6)" aria-hidden />
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              No student records found for PIN: {pin}
+            </Text>
+            <Text c="dimmed" size="sm">
+              {notFoundHint}
+            </Text>
+          </Stack>
+        </Card>
+      );
+    }
+    // A refusal (403) or a PIN the server cannot accept (400) says what is wrong; the rest is generic.
+    const clientError = error instanceof ApiError && (error.status === 400 || error.status === 403);
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{clientError ? error.message : FETCH_ERROR_MESSAGE}</Text>
+          {!clientError && (
+            <Button size="xs" variant="light" color="red" onClick={() => void record.refetch()}>
+              Try Again
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  return <StudentRecordView record={record.data} designationFallback={designationFallback} showForecast={showForecast} />;
+}
+
+/**
+ * A found student: profile card and summary side by side (stacked on phones), Export to PDF, then
+ * the history.
+ */
+export function StudentRecordView({
+  record,
+  designationFallback = 'Student',
+  showForecast = true,
+}: {
+  record: StudentRecord;
+  designationFallback?: string;
+  showForecast?: boolean;
+}) {
+  const profile = record.profile;
+  return (
+    <Stack gap="md" aria-label={`Attendance record of ${record.name}`} component="section">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProfileCard
+            name={profile?.name ?? record.name}
+            designation={profile?.designation}
+            designationFallback={designationFallback}
+            pin={record.pin}
+            imageUrl={profile?.imageUrl}
+            imageAlt={profile?.imageAlt}
+            links={profile ?? undefined}
+            email={profile?.email}
+            phone={profile?.phone}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <AttendanceSummary summary={record.summary} showForecast={showForecast} />
+        </Grid.Col>
+      </Grid>
+      <Group justify="flex-end">
+        <ExportPdfButton key={record.pin} pin={record.pin} />
+      </Group>
+      <AttendanceHistoryTable history={record.history} />
+    </Stack>
+  );
+}
