@@ -1,7 +1,17 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Stack, Text, Title } from '@mantine/core';
+import { RegistrationForm } from '../components/registration-form';
 
+/** /register (public): a student posts their profile and links. */
 export function RegisterPage() {
-  return <ComingSoon title="Student Registration" />;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Student Registration</Title>
+        <Text c="dimmed">Share your profile and links with faculty. Fields marked * are required.</Text>
+      </Stack>
+      <RegistrationForm />
+    </Stack>
+  );
 }
 
 export default RegisterPage;

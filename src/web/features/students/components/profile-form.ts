@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import {
+  PROFILE_LINK_FIELDS,
+  RegistrationRequestSchema,
+  type Profile,
+  type RegistrationInput,
+  type RegistrationRequest,
+} from '../../../../shared/schemas/profiles';
+import { ApiError } from '../../../lib/api-client';
+
+export type ProfileForm = UseFormReturn<RegistrationRequest, unknown, RegistrationInput>;
+export type ProfileFieldName = keyof RegistrationRequest;
+
+export const EMPTY_PROFILE: Required<{ [K in ProfileFieldName]: string }> = {
+  name: '',
+  designation: '',
+  pin: '',
+  imageUrl: '',
+  imageAlt: '',
+  linkedin: '',
+  github: '',
+  leetcode: '',
+  resume: '',
+  portfolio: '',
+};
+
+/** The form's values for an existing profile: absent fields are empty boxes. */
+export function profileToValues(profile: Profile): typeof EMPTY_PROFILE {
+  return {
+    name: profile.name,
+    designation: profile.designation,
+    pin: profile.pin,
+    imageUrl: profile.imageUrl ?? '',
+    imageAlt: profile.imageAlt ?? '',
+    linkedin: profile.linkedin ?? '',
+    github: profile.github ?? '',
+    leetcode: profile.leetcode ?? '',
+    resume: profile.resume ?? '',
+    portfolio: profile.portfolio ?? '',
+  };
+}
+
+/** The registration rules of the API, checked as the user types (the same zod schema). */
+export function useProfileForm(defaultValues: typeof EMPTY_PROFILE = EMPTY_PROFILE): ProfileForm {
+  return useForm<RegistrationRequest, unknown, RegistrationInput>({
+    resolver: zodResolver(RegistrationRequestSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues,
+  });
+}
+
+const FIELD_NAMES = new Set<string>(['name', 'designation', 'pin', 'imageAlt', ...Object.keys(PROFILE_LINK_FIELDS)]);
+
+/**
+ * Puts the server's refusals on the fields they name: a 400 lists them (`body.github`), a 409 is
+ * about the PIN. Returns whether any field was marked.
+ */
+export function markServerErrors(form: ProfileForm, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let marked = false;
+  if (error.status === 409) {
+    form.setError('pin', { type: 'server', message: error.message });
+    return true;
+  }
+  for (const issue of error.errors ?? []) {
+    const field = issue.path.split('.').pop() ?? '';
+    if (FIELD_NAMES.has(field)) {
+      form.setError(field as ProfileFieldName, { type: 'server', message: issue.message });
+      marked = true;
+    }
+  }
+  return marked;
+}

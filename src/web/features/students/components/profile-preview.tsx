@@ -1,0 +1,38 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useWatch } from 'react-hook-form';
+import { ProfileCard } from '../../../components/student-record';
+import type { ProfileForm } from './profile-form';
+
+/**
+ * The live 'Profile Preview' of SPEC section 2: shown once a name, designation or image is filled,
+ * with the specification's placeholders and a button only for each filled link.
+ */
+export function ProfilePreview({ form }: { form: ProfileForm }) {
+  const values = useWatch({ control: form.control });
+  // Wait for a pause in typing before loading the picture, instead of fetching every half-typed URL.
+  const [imageUrl] = useDebouncedValue(values.imageUrl?.trim() ?? '', 400);
+  const filled = !!(values.name?.trim() || values.designation?.trim() || values.imageUrl?.trim());
+  if (!filled) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="profile-preview-heading">
+      <Title order={2} fz="lg" id="profile-preview-heading">
+        Profile Preview
+      </Title>
+      <ProfileCard
+        name={values.name}
+        designation={values.designation}
+        pin={values.pin}
+        imageUrl={imageUrl}
+        imageAlt={values.imageAlt}
+        links={values}
+        nameFallback="Student Name"
+        designationFallback="Designation/Branch"
+        headingLevel={3}
+      />
+      <Text size="xs" c="dimmed" ta="center">
+        This is how your card will look to faculty.
+      </Text>
+    </Stack>
+  );
+}

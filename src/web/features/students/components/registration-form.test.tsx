@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { renderRoutes } from '../../../test/render';
+import { RegisterPage } from '../pages/register-page';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+  // A fresh, migrated database takes a while on a busy machine.
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx.close();
+});
+
+function renderRegister() {
+  renderRoutes([{ path: '/register', element: <RegisterPage /> }], '/register');
+  return screen.findByRole('form', { name: 'Student registration' });
+}
+
+const box = (form: HTMLElement, name: string) => within(form).getByRole('textbox', { name });
+
+describe('Registration', () => {
+  it('has every field of the specification, URL inputs for links, and the image hint', async () => {
+    const form = await renderRegister();
+    expect(screen.getByRole('heading', { level: 1, name: 'Student Registration' })).toBeInTheDocument();
+    for (const label of ['Full Name', 'Designation/Branch', 'PIN Number', 'Image Description (Alt Text)']) {
+      expect(box(form, label)).toBeInTheDocument();
+    }
+    for (const label of ['Profile Image URL', 'LinkedIn URL', 'GitHub URL', 'LeetCode URL', 'Resume Link', 'Portfolio Link']) {
+      expect(box(form, label)).toHaveAttribute('type', 'url');
+    }
+    expect(within(form).getByText('Leave empty to use default avatar')).toBeInTheDocument();
+    expect(box(form, 'Full Name')).toBeRequired();
+    expect(within(form).getByRole('button', { name: 'Register' })).toBeDisabled();
+  });
+
+  it('asks for the three required fields with the specification’s message', async () => {
+    const user = userEvent.setup();
+    const form = await renderRegister();
+    await user.click(box(form, 'Full Name'));
+    await user.tab();
+    expect(await within(form).findByText('Name, Designation, and PIN Number are required')).toBeInTheDocument();
+    expect(box(form, 'Full Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('button', { name: 'Register' })).toBeDisabled();
+  });
+
+  it('shows a live preview once a field is filled, with placeholders and only the filled links', async () => {
+    const user = userEvent.setup();
+    const form = await renderRegister();
+    expect(screen.queryByRole('heading', { name: 'Profile Preview' })).not.toBeInTheDocument();
+
+    await user.type(box(form, 'Designation/Branch'), 'B.Tech CSE');
+    const preview = (await screen.findByRole('heading', { name: 'Profile Preview' })).closest('section')!;
+    expect(within(preview).getByRole('heading', { name: 'Student Name' })).toBeInTheDocument();
+    expect(within(preview).getByText('B.Tech CSE')).toBeInTheDocument();
+    expect(within(preview).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.type(box(form, 'Full Name'), 'Asha Rao');
+    await user.type(box(form, 'PIN Number'), '22B81A0501');
+    await user.type(box(form, 'LinkedIn URL'), 'https://www.linkedin.com/in/asha');
+    await user.type(box(form, 'GitHub URL'), 'javascript:alert(1)');
+    await user.tab();
+    expect(within(preview).getByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+    expect(within(preview).getByText('PIN: 22B81A0501')).toBeInTheDocument();
+    const linkedin = within(preview).getByRole('link', { name: /LinkedIn/ });
+    expect(linkedin).toHaveAttribute('href', 'https://www.linkedin.com/in/asha');
+    expect(linkedin).toHaveAttribute('target', '_blank');
+    expect(linkedin).toHaveAttribute('rel', 'noopener noreferrer');
+    // A link that is not http(s) never becomes clickable, and the field says why.
+    expect(within(preview).queryByRole('link', { name: /GitHub/ })).not.toBeInTheDocument();
+    expect(await within(form).findByText('GitHub URL must be a link starting with http:// or https://')).toBeInTheDocument();
+  });
+
+  it('fills the alt text from the name when an image URL is typed, and falls back to the default avatar', async () => {
+    const user = userEvent.setup();
+    const form = await renderRegister();
+    await user.type(box(form, 'Profile Image URL'), 'h');
+    expect(box(form, 'Image Description (Alt Text)')).toHaveValue('Profile image of student');
+
+    await user.clear(box(form, 'Image Description (Alt Text)'));
+    await user.type(box(form, 'Full Name'), 'Ravi Teja');
+    await user.type(box(form, 'Profile Image URL'), 'ttps://img.example.edu/ravi.png');
+    expect(box(form, 'Image Description (Alt Text)')).toHaveValue('Profile image of Ravi Teja');
+
+    // A description the user wrote is kept.
+    await user.clear(box(form, 'Image Description (Alt Text)'));
+    await user.type(box(form, 'Image Description (Alt Text)'), 'Ravi at the library');
+    await user.type(box(form, 'Profile Image URL'), '?v=2');
+    expect(box(form, 'Image Description (Alt Text)')).toHaveValue('Ravi at the library');
+
+    const image = await screen.findByRole('img', { name: 'Ravi at the library' });
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Ravi at the library' })).toHaveAttribute('src', 'https://img.example.edu/ravi.png?v=2'));
+    expect(image).toBeInTheDocument();
+    fireEvent.error(screen.getByRole('img', { name: 'Ravi at the library' }));
+    expect(screen.getByRole('img', { name: 'Ravi at the library' })).toHaveAttribute('src', '/default-avatar.svg');
+  });
+
+  it('saves, clears the form and says so; a duplicate PIN keeps the form with the server’s message', async () => {
+    const user = userEvent.setup();
+    const form = await renderRegister();
+    const fill = async (name: string) => {
+      await user.type(box(form, 'Full Name'), name);
+      await user.type(box(form, 'Designation/Branch'), 'B.Tech CSE');
+      await user.type(box(form, 'PIN Number'), '22B81A0599');
+    };
+    await fill('Asha Rao');
+    await user.type(box(form, 'GitHub URL'), 'https://github.com/asha');
+    const button = within(form).getByRole('button', { name: 'Register' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+
+    const success = await within(form).findByRole('status');
+    expect(success).toHaveTextContent('Registration Successful! Your profile has been saved.');
+    expect(box(form, 'Full Name')).toHaveValue('');
+    expect(box(form, 'PIN Number')).toHaveValue('');
+    expect(box(form, 'GitHub URL')).toHaveValue('');
+    expect(screen.queryByRole('heading', { name: 'Profile Preview' })).not.toBeInTheDocument();
+    await user.click(within(success).getByRole('button', { name: 'Dismiss' }));
+    expect(within(form).queryByRole('status')).not.toBeInTheDocument();
+
+    await fill('Someone Else');
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('User with this PIN already exists');
+    expect(box(form, 'Full Name')).toHaveValue('Someone Else');
+    expect(box(form, 'PIN Number')).toHaveValue('22B81A0599');
+    expect(box(form, 'PIN Number')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
