@@ -1,7 +1,46 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
+import { useMe } from '../../../lib/session';
 
+/**
+ * /faculty and /student (one screen, SPEC section 2). Faculty search any PIN, kept in the URL.
+ * A student sees their own record at once; the server refuses anyone else's (DESIGN.md 6.1).
+ */
 export function StudentSearchPage() {
-  return <ComingSoon title="Student attendance" />;
+  const me = useMe();
+  const user = me.data;
+  const [pinParam, setPinParam] = usePinSearchParam();
+  // Clear must really clear for a student too, instead of falling back to their own PIN again.
+  const [cleared, setCleared] = useState(false);
+  const isStudent = user?.role === 'student';
+  const ownPin = isStudent ? (user.pin ?? '') : '';
+  const pin = pinParam ?? (cleared ? '' : ownPin);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{isStudent ? 'My Attendance' : 'Student Attendance'}</Title>
+        <Text c="dimmed">
+          {isStudent
+            ? 'Your profile, attendance summary and history. Students can see only their own record.'
+            : "Search a student by PIN to see their profile, attendance summary and history."}
+        </Text>
+      </Stack>
+      <StudentSearch
+        pin={pin}
+        onSearch={(next) => {
+          setCleared(false);
+          setPinParam(next);
+        }}
+        onClear={() => {
+          setCleared(true);
+          setPinParam(null);
+        }}
+        idleText={isStudent ? 'Enter your PIN to see your attendance.' : undefined}
+      />
+    </Stack>
+  );
 }
 
 export default StudentSearchPage;

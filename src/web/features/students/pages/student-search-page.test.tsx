@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attendanceMarks, attendanceSessions, profiles } from '../../../../server/db/schema';
+import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { renderRoutes } from '../../../test/render';
+import { StudentSearchPage } from './student-search-page';
+
+let ctx: TestContext;
+
+const PIN = '22B81A0501';
+const OTHER_PIN = '22B81A0502';
+const FACULTY_EMAIL = 'search-faculty@uni.edu';
+const STUDENT_EMAIL = 'search-student@uni.edu';
+
+async function seedRegister(date: string, marks: { pin: string; name: string; present: boolean }[]) {
+  const present = marks.filter((m) => m.present).length;
+  const [session] = await ctx.database.db
+    .insert(attendanceSessions)
+    .values({ className: 'CSE4', date, presentCount: present, absentCount: marks.length - present })
+    .returning({ id: attendanceSessions.id });
+  await ctx.database.db
+    .insert(attendanceMarks)
+    .values(marks.map((m) => ({ sessionId: session!.id, pin: m.pin, name: m.name, className: 'CSE4', present: m.present })));
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.signIn('faculty', { email: FACULTY_EMAIL });
+  await ctx.signIn('student', { email: STUDENT_EMAIL, pin: PIN, className: 'CSE4' });
+  await ctx.database.db.insert(profiles).values({
+    pin: PIN,
+    name: 'Lakshmi Menon',
+    designation: '',
+    linkedin: 'https://www.linkedin.com/in/lakshmi',
+  });
+  // Two of three days present: 66.7%, below the threshold.
+  await seedRegister('2026-03-02', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
+  await seedRegister('2026-03-03', [{ pin: PIN, name: 'Lakshmi Menon', present: false }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
+  await seedRegister('2026-03-04', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
+  // A fresh database and two password hashes take a while on a busy machine.
+}, 60_000);
+afterAll(async () => ctx.close());
+
+// Each test signs in afresh with its own cookie jar.
+beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
+afterEach(() => vi.unstubAllGlobals());
+
+async function signIn(email: string, role: 'faculty' | 'student') {
+  const response = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD, role, remember: false }),
+  });
+  expect(response.status).toBe(200);
+}
+
+function renderSearch(path: string) {
+  return renderRoutes(
+    [
+      { path: '/faculty', element: <StudentSearchPage /> },
+      { path: '/student', element: <StudentSearchPage /> },
+    ],
+    path,
+  );
+}
+
+const searchForm = () => screen.findByRole('search', { name: 'Student search' });
+
+describe('Student search as faculty', () => {
+  beforeEach(() => signIn(FACULTY_EMAIL, 'faculty'));
+
+  it('finds a student with Enter and shows profile, summary, warning and history; the PIN goes to the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSearch('/faculty');
+    const form = await searchForm();
+    expect(await screen.findByText("Enter a student's PIN to see their profile and attendance.")).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'PIN Number' }), `  ${PIN}  {Enter}`);
+
+    expect(await screen.findByRole('heading', { name: 'Lakshmi Menon' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?pin=${PIN}`);
+    expect(screen.getByText('Student')).toBeInTheDocument(); // designation fallback
+    expect(screen.getByText(`PIN: ${PIN}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', 'https://www.linkedin.com/in/lakshmi');
+
+    expect(screen.getByText('Total Days').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('Percentage').nextSibling).toHaveTextContent('66.7%');
+    expect(screen.getByRole('progressbar', { name: 'Present 66.7%' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Absent 33.3%' })).toBeInTheDocument();
+    expect(screen.getByText(/below the required 75%/)).toBeInTheDocument();
+    expect(screen.getByText('Attending the next 1 class in a row brings attendance back to 75%.')).toBeInTheDocument();
+
+    const table = screen.getByRole('table', { name: 'Attendance History' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('CSE4')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Present')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Absent')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export to PDF' })).toBeInTheDocument();
+  });
+
+  it('opens a shared link with ?pin= at once, and Clear resets everything', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSearch(`/faculty?pin=${OTHER_PIN}`);
+    expect(await screen.findByRole('heading', { name: 'Arjun Rao' })).toBeInTheDocument();
+    expect(screen.getByText('Percentage').nextSibling).toHaveTextContent('100.0%');
+    expect(screen.queryByText(/below the required 75%/)).not.toBeInTheDocument();
+    const form = await searchForm();
+    expect(within(form).getByRole('textbox', { name: 'PIN Number' })).toHaveValue(OTHER_PIN);
+
+    await user.click(within(form).getByRole('button', { name: 'Clear' }));
+    expect(within(form).getByRole('textbox', { name: 'PIN Number' })).toHaveValue('');
+    expect(screen.queryByRole('heading', { name: 'Arjun Rao' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says when nothing is found for a PIN', async () => {
+    const user = userEvent.setup();
+    renderSearch('/faculty');
+    const form = await searchForm();
+    await user.type(within(form).getByRole('textbox', { name: 'PIN Number' }), 'ZZ404');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No student records found for PIN: ZZ404')).toBeInTheDocument();
+    expect(screen.getByText("If automatic search doesn't work, click on the search button.")).toBeInTheDocument();
+  });
+
+  it('asks for a PIN when the box is blank', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSearch('/faculty');
+    const form = await searchForm();
+    await user.type(within(form).getByRole('textbox', { name: 'PIN Number' }), '   ');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(await within(form).findByText('Please enter a PIN number')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('downloads the PDF report under the name attendance-{pin}.pdf', async () => {
+    const user = userEvent.setup();
+    // jsdom has no object URLs. These stay for the rest of the file: the button lets go of the
+    // URL a few seconds later, possibly after this test.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:report');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: () => undefined, configurable: true });
+    const clicks: { download: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ download: this.download, href: this.href });
+    });
+    try {
+      renderSearch(`/faculty?pin=${PIN}`);
+      await user.click(await screen.findByRole('button', { name: 'Export to PDF' }));
+      await waitFor(() => expect(clicks).toEqual([{ download: `attendance-${PIN}.pdf`, href: 'blob:report' }]));
+      expect(createObjectURL.mock.calls[0]?.[0].type).toBe('application/pdf');
+    } finally {
+      click.mockRestore();
+    }
+  });
+});
+
+describe('Student search as a student', () => {
+  beforeEach(() => signIn(STUDENT_EMAIL, 'student'));
+
+  it('shows their own record at once with their PIN filled in, and refuses another PIN with the server’s message', async () => {
+    const user = userEvent.setup();
+    renderSearch('/faculty');
+    expect(await screen.findByRole('heading', { name: 'Lakshmi Menon' })).toBeInTheDocument();
+    const form = await searchForm();
+    const input = within(form).getByRole('textbox', { name: 'PIN Number' });
+    expect(input).toHaveValue(PIN);
+
+    await user.clear(input);
+    await user.type(input, `${OTHER_PIN}{Enter}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Students can only see their own attendance and profile');
+    expect(screen.queryByRole('heading', { name: 'Arjun Rao' })).not.toBeInTheDocument();
+  });
+});
