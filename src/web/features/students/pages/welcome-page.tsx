@@ -1,7 +1,26 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Stack, Text, Title } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useMe } from '../../../lib/session';
+import { ProfilesList } from '../components/profiles-list';
 
+/** /welcome: the navbar (from the layout), the registered profiles, and the nested outlet (SPEC section 2). */
 export function WelcomePage() {
-  return <ComingSoon title="Welcome" />;
+  const user = useMe().data;
+  const canManage = !!user && user.role !== 'student';
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{user ? `Welcome, ${user.name}` : 'Welcome'}</Title>
+        <Text c="dimmed">
+          {canManage
+            ? 'Student profiles registered on the portal. Filter them, open a student’s attendance, or edit and delete a profile.'
+            : 'Your registered profile and links.'}
+        </Text>
+      </Stack>
+      <ProfilesList canManage={canManage} />
+      <Outlet />
+    </Stack>
+  );
 }
 
 export default WelcomePage;

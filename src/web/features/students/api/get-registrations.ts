@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { ProfileListSchema, type Profile } from '../../../../shared/schemas/profiles';
+import { apiRequest } from '../../../lib/api-client';
+import { profilesKey } from './keys';
+
+/** GET /api/registrations: newest first; faculty get all, a student only their own. */
+export async function getRegistrations(signal?: AbortSignal): Promise<Profile[]> {
+  return ProfileListSchema.parse(await apiRequest<unknown>('/api/registrations', { signal }));
+}
+
+export function useRegistrations() {
+  return useQuery({ queryKey: profilesKey, queryFn: ({ signal }) => getRegistrations(signal) });
+}

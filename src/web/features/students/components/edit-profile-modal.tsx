@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Profile } from '../../../../shared/schemas/profiles';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateRegistration } from '../api/update-registration';
+import { ProfileFields } from './profile-fields';
+import { markServerErrors, profileToValues, useProfileForm } from './profile-form';
+
+/** Faculty change a profile with the registration form's fields and rules. */
+export function EditProfileModal({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
+  return (
+    <Modal opened={profile !== null} onClose={onClose} title="Edit profile" size="lg">
+      {/* Keyed by id: opening another profile starts from that profile's values. */}
+      {profile && <EditProfileForm key={profile.id} profile={profile} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const form = useProfileForm(profileToValues(profile));
+  const update = useUpdateRegistration();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    handleSubmit,
+    formState: { isValid, isDirty },
+  } = form;
+  const saving = update.isPending;
+
+  const submit = handleSubmit((values) => {
+    setFailure(null);
+    update.mutate(
+      { id: profile.id, changes: values },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `The profile of ${saved.name} has been saved.` });
+          onDone();
+        },
+        onError: (error) => {
+          markServerErrors(form, error);
+          setFailure(
+            error instanceof ApiError && error.status < 500 && error.status !== 0
+              ? error.message
+              : 'Error saving the profile. Please try again.',
+          );
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit profile">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <ProfileFields form={form} idPrefix={`edit-${profile.id}`} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            disabled={!isValid || !isDirty || saving}
+            leftSection={saving ? <Loader size={16} color="gray" aria-hidden /> : undefined}
+          >
+            {saving ? 'Saving...' : 'Save changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

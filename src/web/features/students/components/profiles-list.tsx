@@ -1,0 +1,159 @@
+import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconChartBar, IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import type { Profile } from '../../../../shared/schemas/profiles';
+import { PageLoader } from '../../../components/page-loader';
+import { ProfileCard } from '../../../components/student-record';
+import { useRegistrations } from '../api/get-registrations';
+import { DeleteProfileModal } from './delete-profile-modal';
+import { EditProfileModal } from './edit-profile-modal';
+
+const PAGE_SIZE = 12;
+
+/** Case-insensitive match on name, PIN or designation. */
+export function matchesFilter(profile: Profile, filter: string): boolean {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return true;
+  return [profile.name, profile.pin, profile.designation].some((value) => value.toLowerCase().includes(needle));
+}
+
+/**
+ * The registered profiles as cards (the specification's users component), with a filter box.
+ * Faculty may edit and delete them; a student sees only their own.
+ */
+export function ProfilesList({ canManage }: { canManage: boolean }) {
+  const profiles = useRegistrations();
+  const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Profile | null>(null);
+  const [deleting, setDeleting] = useState<Profile | null>(null);
+
+  let content;
+  if (profiles.isPending) {
+    content = <PageLoader label="Loading profiles" />;
+  } else if (profiles.isError) {
+    content = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Error loading profiles. Please try again.</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void profiles.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (profiles.data.length === 0) {
+    content = (
+      <Stack align="center" gap="xs" py="xl" ta="center" role="status">
+        <Text fw={600}>{canManage ? 'No profiles have been registered yet.' : 'You have not registered a profile yet.'}</Text>
+        <Button component={Link} to="/register" variant="light">
+          Register a profile
+        </Button>
+      </Stack>
+    );
+  } else {
+    const matching = profiles.data.filter((profile) => matchesFilter(profile, deferredFilter));
+    const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+    const current = Math.min(page, pages);
+    const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+    content = (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" role="status">
+          {matching.length === profiles.data.length
+            ? `${profiles.data.length} ${profiles.data.length === 1 ? 'profile' : 'profiles'}`
+            : `${matching.length} of ${profiles.data.length} profiles match`}
+        </Text>
+        {matching.length === 0 ? (
+          <Text style={{ overflowWrap: 'anywhere' }}>No profiles match “{deferredFilter.trim()}”.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {shown.map((profile) => (
+              <li key={profile.id}>
+                <ProfileCard
+                  name={profile.name}
+                  designation={profile.designation}
+                  pin={profile.pin}
+                  imageUrl={profile.imageUrl}
+                  imageAlt={profile.imageAlt}
+                  links={profile}
+                  email={profile.email}
+                  phone={profile.phone}
+                  headingLevel={3}
+                >
+                  <Group gap="xs" justify="center" mt="auto" pt="xs">
+                    <Button
+                      component={Link}
+                      to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/student'}
+                      variant="subtle"
+                      size="xs"
+                      leftSection={<IconChartBar size={16} aria-hidden />}
+                      aria-label={`Attendance of ${profile.name}`}
+                    >
+                      Attendance
+                    </Button>
+                    {canManage && (
+                      <>
+                        <Button
+                          variant="subtle"
+                          size="xs"
+                          leftSection={<IconEdit size={16} aria-hidden />}
+                          onClick={() => setEditing(profile)}
+                          aria-label={`Edit profile of ${profile.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          onClick={() => setDeleting(profile)}
+                          aria-label={`Delete profile of ${profile.name}`}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    )}
+                  </Group>
+                </ProfileCard>
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+        {pages > 1 && (
+          <Center>
+            <Pagination total={pages} value={current} onChange={setPage} aria-label="Profile pages" />
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="profiles-heading">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} id="profiles-heading">
+          {canManage ? 'Registered Profiles' : 'My Profile'}
+        </Title>
+        {canManage && (
+          <TextInput
+            label="Filter profiles"
+            placeholder="Name, PIN or designation"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 280 }}
+          />
+        )}
+      </Group>
+      {content}
+      <EditProfileModal profile={editing} onClose={() => setEditing(null)} />
+      <DeleteProfileModal profile={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
