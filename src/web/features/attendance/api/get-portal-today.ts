@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { PortalTodaySchema, type PortalToday } from '../../../../shared/schemas/attendance';
+import { apiRequest } from '../../../lib/api-client';
+import { attendanceKeys } from './query-keys';
+
+/**
+ * Today in the portal's time zone. The browser's own clock and zone may differ from the
+ * portal's, and the server refuses registers for dates after its today.
+ */
+export async function fetchPortalToday(signal?: AbortSignal): Promise<PortalToday> {
+  return PortalTodaySchema.parse(await apiRequest<unknown>('/api/attendance/today', { signal }));
+}
+
+export function usePortalToday() {
+  // It changes once a day: kept a few minutes, so that a register opened after midnight asks again.
+  return useQuery({
+    queryKey: attendanceKeys.today,
+    queryFn: ({ signal }) => fetchPortalToday(signal),
+    staleTime: 5 * 60_000,
+  });
+}

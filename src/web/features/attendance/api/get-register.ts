@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { AttendanceRegisterSchema, type AttendanceRegister } from '../../../../shared/schemas/attendance';
+import { apiRequest } from '../../../lib/api-client';
+import { attendanceKeys, segment } from './query-keys';
+
+/** The register of a class on a date; before it is taken, the roster with everyone absent. */
+export async function fetchRegister(className: string, date: string, signal?: AbortSignal): Promise<AttendanceRegister> {
+  return AttendanceRegisterSchema.parse(
+    await apiRequest<unknown>(`/api/attendance/${segment(className)}/${segment(date)}`, { signal }),
+  );
+}
+
+/** Waits while there is no date: the register of "no date" does not exist. */
+export function useRegister(className: string, date: string | null) {
+  return useQuery({
+    queryKey: attendanceKeys.register(className, date ?? ''),
+    queryFn: ({ signal }) => fetchRegister(className, date!, signal),
+    enabled: date !== null,
+  });
+}
