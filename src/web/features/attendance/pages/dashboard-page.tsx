@@ -1,7 +1,44 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { PageLoader } from '../../../components/page-loader';
+import { useClasses } from '../api/get-classes';
+import { ClassCard } from '../components/class-card';
 
 export function DashboardPage() {
-  return <ComingSoon title="Faculty Dashboard" subtitle="Select a class to manage attendance" />;
+  const classes = useClasses();
+
+  return (
+    <Stack>
+      <div>
+        <Title order={1}>Faculty Dashboard</Title>
+        <Text c="dimmed">Select a class to manage attendance</Text>
+      </div>
+      {classes.isPending ? (
+        <PageLoader label="Loading classes" />
+      ) : classes.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading classes" role="alert">
+          <Stack align="flex-start" gap="xs">
+            <Text size="sm">{classes.error.message}</Text>
+            <Button variant="light" onClick={() => void classes.refetch()} loading={classes.isFetching}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : classes.data.length === 0 ? (
+        <Alert color="gray" title="No classes yet">
+          No classes have been set up in the portal yet.
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="ul" aria-label="Classes" p={0} m={0} style={{ listStyle: 'none' }}>
+          {classes.data.map((summary) => (
+            <li key={summary.name}>
+              <ClassCard summary={summary} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
 }
 
 export default DashboardPage;
