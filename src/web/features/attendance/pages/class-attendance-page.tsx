@@ -1,7 +1,193 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import '@mantine/dates/styles.css';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconUsers, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MAX_REASON_LENGTH, type AttendanceRegister } from '../../../../shared/schemas/attendance';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { usePortalToday } from '../api/get-portal-today';
+import { useRegister } from '../api/get-register';
+import { useSaveRegister } from '../api/save-register';
+import { RegisterFooter } from '../components/register-footer';
+import { RegisterHistory } from '../components/register-history';
+import { RegisterTable } from '../components/register-table';
+import { formatDateTime, formatLongDate } from '../format';
+import { useFlashMessage } from '../hooks/use-flash-message';
+import { useRegisterDraft } from '../hooks/use-register-draft';
+
+function BackToDashboard() {
+  return (
+    <Anchor component={Link} to="/dashboard" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        Back to the dashboard
+      </Group>
+    </Anchor>
+  );
+}
+
+function TakenNote({ register, timeZone }: { register: AttendanceRegister; timeZone: string | undefined }) {
+  if (!register.submitted || !register.takenAt) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not taken yet for this day: everyone starts absent.
+      </Text>
+    );
+  }
+  const taken = formatDateTime(register.takenAt, timeZone);
+  const updated = register.updatedAt ? formatDateTime(register.updatedAt, timeZone) : taken;
+  return (
+    <Alert color="blue" variant="light" p="sm">
+      <Text size="sm">
+        {register.takenBy ? `Taken by ${register.takenBy}` : 'Taken'} on {taken}
+        {updated !== taken ? `, last changed ${updated}` : ''}.
+      </Text>
+      <Text size="sm">Submitting again replaces this register; every changed mark is kept in the change history.</Text>
+    </Alert>
+  );
+}
 
 export function ClassAttendancePage() {
-  return <ComingSoon title="Class attendance" />;
+  const className = useParams().class ?? '';
+  const today = usePortalToday();
+  // undefined until the faculty member picks a day: the page then follows the portal's today.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const date = picked === undefined ? (today.data?.date ?? null) : picked;
+  const register = useRegister(className, date);
+  const draft = useRegisterDraft(register.data);
+  const save = useSaveRegister();
+  const [message, showMessage] = useFlashMessage();
+  const [reason, setReason] = useState('');
+  const timeZone = today.data?.timeZone;
+
+  const submit = () => {
+    // Without a date the register and its Submit button are not shown; the date field asks for one.
+    if (!date || !draft) return;
+    const trimmed = reason.trim();
+    save.mutate(
+      { className, date, body: { records: draft.records, ...(trimmed ? { reason: trimmed } : {}) } },
+      {
+        onSuccess: () => {
+          setReason('');
+          showMessage({ kind: 'success', text: 'Attendance submitted successfully!' });
+        },
+        onError: (error) => showMessage({ kind: 'error', text: 'Error submitting attendance', detail: error.message }),
+      },
+    );
+  };
+
+  if (register.error instanceof ApiError && register.error.status === 404) {
+    return (
+      <Stack align="flex-start">
+        <Title order={1}>Class not found</Title>
+        <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+          {register.error.message}
+        </Alert>
+        <Button component={Link} to="/dashboard" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          Back to the dashboard
+        </Button>
+      </Stack>
+    );
+  }
+
+  const loadError = today.error ?? register.error;
+  const retry = () => {
+    if (today.isError) void today.refetch();
+    if (register.isError) void register.refetch();
+  };
+
+  let body;
+  if (loadError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading students" role="alert">
+        <Stack align="flex-start" gap="xs">
+          <Text size="sm">{loadError.message}</Text>
+          <Button variant="light" onClick={retry}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (date === null && !today.isPending) {
+    body = null;
+  } else if (!register.data || !draft) {
+    body = <PageLoader label="Loading students" />;
+  } else if (register.data.records.length === 0) {
+    body = (
+      <Stack align="center" py="xl" ta="center">
+        <IconUsers size={40} aria-hidden color="var(--mantine-color-gray-6)" />
+        <Text>No students found for the selected class.</Text>
+        <Button variant="light" onClick={() => void register.refetch()} loading={register.isFetching}>
+          Try Again
+        </Button>
+      </Stack>
+    );
+  } else {
+    const saving = save.isPending;
+    body = (
+      <>
+        <TakenNote register={register.data} timeZone={timeZone} />
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconChecks size={18} color="var(--mantine-color-teal-8)" aria-hidden />}
+            onClick={() => draft.setAll(true)}
+            disabled={saving}
+          >
+            Mark all present
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconX size={18} color="var(--mantine-color-red-8)" aria-hidden />}
+            onClick={() => draft.setAll(false)}
+            disabled={saving}
+          >
+            Mark all absent
+          </Button>
+        </Group>
+        <RegisterTable records={register.data.records} draft={draft} disabled={saving} />
+        {register.data.submitted && (
+          <TextInput
+            label="Reason for the change (optional)"
+            description="Kept with each changed mark in the change history."
+            value={reason}
+            maxLength={MAX_REASON_LENGTH}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maw={560}
+          />
+        )}
+        {register.data.submitted && <RegisterHistory className={className} date={register.data.date} timeZone={timeZone} />}
+        <RegisterFooter stats={draft.stats} dirty={draft.dirty} submitting={saving} message={message} onSubmit={submit} />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <BackToDashboard />
+      <div>
+        <Title order={1}>{className} Attendance</Title>
+        <Text c="dimmed">{date ? formatLongDate(date) : 'No date selected'}</Text>
+      </div>
+      <DatePickerInput
+        label="Date"
+        placeholder="Pick a date"
+        leftSection={<IconCalendar size={18} aria-hidden />}
+        value={date}
+        onChange={setPicked}
+        maxDate={today.data?.date}
+        valueFormat="D MMM YYYY"
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear date' }}
+        disabled={!today.data}
+        error={date === null && today.data ? 'Please select a date' : undefined}
+        maw={260}
+      />
+      {body}
+    </Stack>
+  );
 }
 
 export default ClassAttendancePage;

@@ -1,0 +1,68 @@
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import type { FlashMessage } from '../hooks/use-flash-message';
+import classes from './register.module.css';
+
+interface RegisterFooterProps {
+  stats: { total: number; present: number; absent: number };
+  dirty: boolean;
+  submitting: boolean;
+  message: FlashMessage | null;
+  onSubmit: () => void;
+}
+
+function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <div className={classes.stat}>
+      <Text size="xs" c="dimmed" lh={1.2}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" c={color} lh={1.3}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** The sticky bar under the register: totals, Submit Attendance and the result of the last submit. */
+export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: RegisterFooterProps) {
+  return (
+    <Box className={classes.footer}>
+      <Stack gap="xs">
+        {/* Always in the page, so that screen readers announce what appears in it. */}
+        <div aria-live="polite">
+          {message?.kind === 'success' && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} p="xs" role="status">
+              {message.text}
+            </Alert>
+          )}
+        </div>
+        {message?.kind === 'error' && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} p="xs" role="alert">
+            <Text size="sm" fw={600} inherit>
+              {message.text}
+            </Text>
+            {message.detail && <Text size="sm">{message.detail}</Text>}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="sm">
+          <Group gap="lg" wrap="nowrap" role="group" aria-label="Totals">
+            <Stat label="Total Students" value={stats.total} />
+            <Stat label="Present" value={stats.present} color="teal.9" />
+            <Stat label="Absent" value={stats.absent} color="red.9" />
+          </Group>
+          <Group gap="sm" className={classes.submit} wrap="nowrap" justify="flex-end">
+            {dirty && (
+              <Text size="sm" c="orange.9" fw={500}>
+                Unsaved changes
+              </Text>
+            )}
+            <Button size="md" onClick={onSubmit} loading={submitting} className={classes.submit}>
+              Submit Attendance
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Box>
+  );
+}
