@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { students } from '../../../../server/db/schema';
+import { addUser } from '../../../../server/modules/users/service';
+import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { MESSAGE_DISPLAY_MS } from '../../../../shared/constants';
+import { renderRoutes } from '../../../test/render';
+import { ClassAttendancePage } from './class-attendance-page';
+import { DashboardPage } from './dashboard-page';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.database.db.insert(students).values([
+    { pin: '23CSE301', name: 'Ananya Rao', className: 'CSE3' },
+    { pin: '23CSE302', name: 'Bhavana Iyer', className: 'CSE3' },
+    { pin: '23CSE303', name: 'Charan Naidu', className: 'CSE3' },
+    { pin: '23CSE401', name: 'Dhruv Menon', className: 'CSE4' },
+    { pin: '23CSE402', name: 'Divya Shetty', className: 'CSE4' },
+  ]);
+  await addUser(ctx.database.db, { email: 'meera@uni.edu', name: 'Dr. Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
+  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+  const response = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'meera@uni.edu', password: TEST_PASSWORD, role: 'faculty', remember: false }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  // Starting a migrated database takes several seconds on a busy machine.
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx?.close();
+});
+
+function renderAt(path: string) {
+  return renderRoutes(
+    [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/attendance/:class', element: <ClassAttendancePage /> },
+    ],
+    path,
+  );
+}
+
+function totals() {
+  const group = screen.getByRole('group', { name: 'Totals' });
+  const value = (label: string) => within(group).getByText(label).nextElementSibling?.textContent;
+  return { total: value('Total Students'), present: value('Present'), absent: value('Absent') };
+}
+
+describe('ClassAttendancePage', () => {
+  it('starts everyone absent, follows every switch in the totals, and saves the register', async () => {
+    const user = userEvent.setup();
+    renderAt('/attendance/CSE3');
+
+    expect(await screen.findByRole('heading', { name: 'CSE3 Attendance' })).toBeInTheDocument();
+    const ananya = await screen.findByRole('switch', { name: 'Present: Ananya Rao (23CSE301)' });
+    expect(ananya).not.toBeChecked();
+    expect(screen.getByText('Not taken yet for this day: everyone starts absent.')).toBeInTheDocument();
+    expect(totals()).toEqual({ total: '3', present: '0', absent: '3' });
+
+    await user.click(ananya);
+    expect(ananya).toBeChecked();
+    expect(totals()).toEqual({ total: '3', present: '1', absent: '2' });
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark all present' }));
+    expect(totals()).toEqual({ total: '3', present: '3', absent: '0' });
+    await user.click(screen.getByRole('switch', { name: 'Present: Charan Naidu (23CSE303)' }));
+    expect(totals()).toEqual({ total: '3', present: '2', absent: '1' });
+
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByText('Attendance submitted successfully!')).toBeInTheDocument();
+    // The register stays, now as saved, and says who took it.
+    expect(await screen.findByText(/^Taken by Dr\. Meera Iyer on \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/)).toBeInTheDocument();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Present: Charan Naidu (23CSE303)' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Present: Bhavana Iyer (23CSE302)' })).toBeChecked();
+
+    // SPEC section 4: the message disappears after 3 seconds.
+    await waitFor(() => expect(screen.queryByText('Attendance submitted successfully!')).not.toBeInTheDocument(), {
+      timeout: MESSAGE_DISPLAY_MS + 1000,
+    });
+  }, 40_000);
+
+  it('loads a taken day with its saved marks, replaces it with a reason, and shows the change history', async () => {
+    const user = userEvent.setup();
+    const today = ((await (await fetch('/api/attendance/today')).json()) as { date: string }).date;
+    await fetch(`/api/attendance/CSE4/${today}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ records: [{ pin: '23CSE401', present: true }] }),
+    });
+    renderAt('/attendance/CSE4');
+
+    const dhruv = await screen.findByRole('switch', { name: 'Present: Dhruv Menon (23CSE401)' });
+    expect(dhruv).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Present: Divya Shetty (23CSE402)' })).not.toBeChecked();
+    expect(totals()).toEqual({ total: '2', present: '1', absent: '1' });
+
+    await user.click(screen.getByRole('switch', { name: 'Present: Divya Shetty (23CSE402)' }));
+    await user.type(screen.getByRole('textbox', { name: /Reason for the change/ }), 'Arrived late');
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByText('Attendance submitted successfully!')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change history' }));
+    const reason = await screen.findByText('Reason: Arrived late');
+    expect(reason).toBeInTheDocument();
+    const changes = screen.getByRole('list', { name: /^Marks changed by Dr\. Meera Iyer/ });
+    const [change] = within(changes).getAllByRole('listitem');
+    expect(change).toHaveTextContent(/^Divya Shetty\s*23CSE402\s*Absent\s*to\s*Present$/);
+    expect(within(changes).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Took the register: 1 present, 1 absent.')).toBeInTheDocument();
+  });
+
+  it('shows a not-found state for an unknown class, with a way back', async () => {
+    renderAt('/attendance/CSE9');
+    expect(await screen.findByText('Class CSE9 does not exist')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to the dashboard/ })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state for a class without students', async () => {
+    renderAt('/attendance/CSE7');
+    expect(await screen.findByText('No students found for the selected class.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+  });
+
+  it('asks for a date when the date is cleared', async () => {
+    const user = userEvent.setup();
+    renderAt('/attendance/CSE3');
+    await screen.findByRole('switch', { name: 'Present: Ananya Rao (23CSE301)' });
+    await user.click(screen.getByRole('button', { name: 'Clear date' }));
+    expect(await screen.findByText('Please select a date')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage', () => {
+  it('lists every class with its size and today\'s status, and opens a register', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Faculty Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Select a class to manage attendance')).toBeInTheDocument();
+    const cards = await screen.findAllByRole('link', { name: /View\/Manage Attendance/ });
+    expect(cards).toHaveLength(8);
+    const cse3 = screen.getByRole('link', { name: /^CSE3/ });
+    // Taken by the first test of this file.
+    expect(cse3).toHaveTextContent('3 students');
+    expect(cse3).toHaveTextContent('Taken today');
+    expect(screen.getByRole('link', { name: /^CSE7/ })).toHaveTextContent('Not taken today');
+
+    cse3.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/attendance/CSE3'));
+  });
+});
