@@ -24,7 +24,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 20_000,
+          // Component tests start the real server and database in-process.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],
