@@ -75,6 +75,15 @@ test('faculty search a demo PIN and see the summary, history and PDF; the PIN st
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`attendance-${OTHER_PIN}.pdf`);
 
+  // Printed, the page is the report alone: no navigation, search box or buttons.
+  await expect(record.getByRole('button', { name: 'Print' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(search).toBeHidden();
+  await expect(record.getByRole('button', { name: 'Export to PDF' })).toBeHidden();
+  await expect(record.getByRole('table', { name: 'Attendance History' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
   await page.reload();
   await expect(record.getByText(`PIN: ${OTHER_PIN}`)).toBeVisible();
   await expect(search.getByRole('textbox', { name: 'PIN Number' })).toHaveValue(OTHER_PIN);

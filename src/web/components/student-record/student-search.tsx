@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
+import { IconAlertCircle, IconPrinter, IconSearch, IconUserQuestion } from '@tabler/icons-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { StudentRecord } from '../../../shared/schemas/students';
@@ -95,7 +95,7 @@ export function StudentSearch({
 
   return (
     <Stack gap="lg">
-      <form role="search" aria-label="Student search" onSubmit={search} noValidate>
+      <form role="search" aria-label="Student search" onSubmit={search} noValidate data-print-hide>
         <Text component="label" htmlFor={inputId} size="sm" fw={500} display="block" mb={4}>
           PIN Number
         </Text>
@@ -238,7 +238,11 @@ export function StudentRecordView({
           <AttendanceSummary summary={record.summary} showForecast={showForecast} />
         </Grid.Col>
       </Grid>
-      <Group justify="flex-end">
+      <Group justify="flex-end" data-print-hide>
+        {/* The page itself prints as the report too (DESIGN.md section 6.5). */}
+        <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+          Print
+        </Button>
         <ExportPdfButton key={record.pin} pin={record.pin} />
       </Group>
       <AttendanceHistoryTable history={record.history} />
