@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { ContactInfoSchema, type ContactInfo } from '../../../../shared/schemas/contact';
+import { apiRequest } from '../../../lib/api-client';
+import { contactKeys } from './keys';
+
+/** The address, phone and e-mail blocks of the contact page (public). */
+export async function fetchContactInfo(signal?: AbortSignal): Promise<ContactInfo> {
+  return ContactInfoSchema.parse(await apiRequest<unknown>('/api/contact/info', { signal }));
+}
+
+export function useContactInfo() {
+  // Set by the operator at start-up: it does not change while the page is open.
+  return useQuery({ queryKey: contactKeys.info, queryFn: ({ signal }) => fetchContactInfo(signal), staleTime: Infinity });
+}

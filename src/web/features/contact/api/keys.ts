@@ -1,0 +1,4 @@
+export const contactKeys = {
+  info: ['contact', 'info'] as const,
+  inbox: ['contact', 'inbox'] as const,
+};
