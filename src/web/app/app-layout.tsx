@@ -25,6 +25,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Classes', to: '/dashboard', show: faculty },
   { label: 'Student Search', to: '/faculty', show: (user) => user?.role !== 'student' },
   { label: 'My Attendance', to: '/student', show: (user) => user?.role === 'student' },
+  { label: 'Inbox', to: '/inbox', show: faculty },
 ];
 
 export function AppLayout() {

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
                   { path: 'dashboard', ...page(() => import('../features/attendance/pages/dashboard-page')) },
                   { path: 'attendance/:class', ...page(() => import('../features/attendance/pages/class-attendance-page')) },
                   { path: 'faculty-details', ...page(() => import('../features/reports/pages/faculty-details-page')) },
+                  { path: 'inbox', ...page(() => import('../features/contact/pages/inbox-page')) },
                 ],
               },
             ],

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ContactMessageSchema, type ContactMessage } from '../../../../shared/schemas/contact';
+import { apiRequest } from '../../../lib/api-client';
+import { contactKeys } from './keys';
+
+export async function setMessageRead(id: number, read: boolean): Promise<ContactMessage> {
+  return ContactMessageSchema.parse(
+    await apiRequest<unknown>(`/api/contact/${id}`, { method: 'PATCH', body: { read } }),
+  );
+}
+
+export function useSetMessageRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, read }: { id: number; read: boolean }) => setMessageRead(id, read),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<ContactMessage[]>(contactKeys.inbox, (list) =>
+        list?.map((message) => (message.id === updated.id ? updated : message)),
+      );
+    },
+  });
+}

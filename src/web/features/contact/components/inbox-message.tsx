@@ -1,0 +1,128 @@
+import { Anchor, Badge, Button, Group, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
+import type { ContactMessage } from '../../../../shared/schemas/contact';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function when(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** Whether the message reached the form-submission service, and why not when it did not. */
+function Forwarding({ message }: { message: ContactMessage }) {
+  const tries = message.forwardAttempts === 1 ? '1 try' : `${message.forwardAttempts} tries`;
+  // Filled and outlined badges in dark shades: the light ones are too faint to read at this size.
+  switch (message.forwardStatus) {
+    case 'forwarded':
+      return (
+        <Group gap="xs" wrap="wrap">
+          <Badge color="teal.9">Forwarded</Badge>
+          {message.forwardedAt && <Text size="xs" c="dimmed">on {when(message.forwardedAt)}</Text>}
+        </Group>
+      );
+    case 'failed':
+      return (
+        <Group gap="xs" wrap="wrap">
+          <Badge color="red.9">Forwarding failed</Badge>
+          <Text size="xs" c="dimmed">
+            {message.forwardError} (gave up after {tries}; the message is kept here)
+          </Text>
+        </Group>
+      );
+    case 'pending':
+      return message.forwardError ? (
+        <Group gap="xs" wrap="wrap">
+          <Badge color="red.9" variant="outline">
+            Forwarding pending
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Last try failed: {message.forwardError} ({tries} so far; trying again)
+          </Text>
+        </Group>
+      ) : (
+        <Badge color="gray.7" variant="outline">
+          Forwarding pending
+        </Badge>
+      );
+    case 'off':
+      return (
+        <Group gap="xs" wrap="wrap">
+          <Badge color="gray.7" variant="outline">
+            Not forwarded
+          </Badge>
+          <Text size="xs" c="dimmed">
+            No form service is set up; the message is kept here only.
+          </Text>
+        </Group>
+      );
+  }
+}
+
+interface InboxMessageProps {
+  message: ContactMessage;
+  onToggleRead: (read: boolean) => void;
+  toggling: boolean;
+}
+
+/** One message; an unread one stands out with a coloured edge, a tint and an Unread badge. */
+export function InboxMessage({ message, onToggleRead, toggling }: InboxMessageProps) {
+  const unread = !message.read;
+  const headingId = `contact-message-${message.id}`;
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      p="md"
+      style={
+        unread
+          ? { borderLeft: '4px solid var(--mantine-color-blue-8)', backgroundColor: 'var(--mantine-color-blue-0)' }
+          : undefined
+      }
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} miw={0} style={{ flex: '1 1 16rem' }}>
+            <Group gap="xs" wrap="nowrap" align="center">
+              {unread && (
+                <Badge color="blue.8" size="sm" style={{ flexShrink: 0 }}>
+                  Unread
+                </Badge>
+              )}
+              <Title order={2} fz="md" fw={unread ? 700 : 500} id={headingId} style={{ overflowWrap: 'anywhere' }}>
+                {message.subject}
+              </Title>
+            </Group>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {message.name} · <Anchor href={`mailto:${message.email}`}>{message.email}</Anchor>
+              {message.phone && (
+                <>
+                  {' · '}
+                  <Anchor href={`tel:${message.phone.replace(/[^+0-9]/g, '')}`}>{message.phone}</Anchor>
+                </>
+              )}
+            </Text>
+            <Text size="xs" c="dimmed">
+              <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+            </Text>
+          </Stack>
+          <Button
+            variant="default"
+            size="xs"
+            loading={toggling}
+            onClick={() => onToggleRead(unread)}
+            aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${message.subject}`}
+          >
+            {unread ? 'Mark as read' : 'Mark as unread'}
+          </Button>
+        </Group>
+        <Spoiler maxHeight={120} showLabel="Show more" hideLabel="Show less">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.message}
+          </Text>
+        </Spoiler>
+        <Forwarding message={message} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
+import { PageLoader } from '../../../components/page-loader';
+import { useInbox } from '../api/get-inbox';
+import { useSetMessageRead } from '../api/set-message-read';
+import { InboxMessage } from '../components/inbox-message';
+
+/** /inbox (faculty): the messages sent through the contact form, newest first. */
+export function InboxPage() {
+  const inbox = useInbox();
+  const setRead = useSetMessageRead();
+  const unread = inbox.data?.filter((m) => !m.read).length ?? 0;
+
+  let body;
+  if (inbox.isPending) {
+    body = <PageLoader label="Loading messages" />;
+  } else if (inbox.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading messages" role="alert">
+        <Stack align="flex-start" gap="sm">
+          <Text size="sm">{inbox.error.message}</Text>
+          <Button variant="light" color="red" onClick={() => void inbox.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (inbox.data.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconInbox size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No messages yet.</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Messages sent through the Contact Us page appear here.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        {setRead.isError && (
+          <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRead.reset()}>
+            The message could not be updated: {setRead.error.message}
+          </Alert>
+        )}
+        {inbox.data.map((message) => (
+          <InboxMessage
+            key={message.id}
+            message={message}
+            toggling={setRead.isPending && setRead.variables?.id === message.id}
+            onToggleRead={(read) => setRead.mutate({ id: message.id, read })}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group gap="sm" align="center">
+          <Title order={1}>Inbox</Title>
+          {unread > 0 && <Badge color="blue.8">{unread} unread</Badge>}
+        </Group>
+        <Text c="dimmed">Messages sent through the contact form, newest first.</Text>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}
+
+export default InboxPage;
