@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { isEmptyDatabase, seedDemo } from './db/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
+import { ContactForwarder } from './modules/contact/forwarder';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -45,9 +46,16 @@ async function main(): Promise<void> {
   }, SWEEP_EVERY_MS);
   timer.unref();
 
+  // Contact messages go to the form-submission service only when one is configured.
+  const forwarder = config.formService
+    ? new ContactForwarder({ database, service: config.formService, log: app.log })
+    : undefined;
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(timer);
+    // Sends in progress are recorded before the database closes, so none is sent twice.
+    await forwarder?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -56,6 +64,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await forwarder?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(
