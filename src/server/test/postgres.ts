@@ -1,4 +1,12 @@
-export const TEMPLATE_DB = 'portal_test_template';
+/**
+ * The migrated template that each test file copies. Its name is unique per test run (the global
+ * set-up puts it in the environment the workers inherit), so runs sharing one server never collide.
+ */
+export function templateDatabase(): string {
+  const name = process.env.PORTAL_TEST_TEMPLATE;
+  if (!name) throw new Error('PORTAL_TEST_TEMPLATE is not set: the global test set-up did not run');
+  return name;
+}
 
 /** The same server and credentials, another database. */
 export function withDatabase(url: string, database: string): string {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
-import { TEMPLATE_DB, withDatabase } from './postgres';
+import { templateDatabase, withDatabase } from './postgres';
 
 export interface TestDatabase extends Database {
   /** Closes the database and removes it. */
@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${templateDatabase()}`);
   } finally {
     await admin.end();
   }

@@ -12,7 +12,7 @@ import { openDatabase, type Database, type Listener } from '../../db/client';
 import { students } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
-import { TEMPLATE_DB, withDatabase } from '../../test/postgres';
+import { templateDatabase, withDatabase } from '../../test/postgres';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
 import { addUser } from '../users/service';
@@ -354,7 +354,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+      await admin.query(`create database ${name} template ${templateDatabase()}`);
     } finally {
       await admin.end();
     }
