@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { attendanceMarks, attendanceSessions, classes, students } from '../../db/schema';
 
@@ -83,33 +83,62 @@ export interface StudentCountsRow {
  * Present and absent days of every student who has a mark, lowest percentage first (then by PIN).
  * A student's name and class are the roster's; for someone no longer on the roster, those of
  * their latest mark. `below` keeps only percentages strictly under it.
+ *
+ * The marks are counted per PIN first (one pass, no join), and only students missing from the
+ * roster look up their latest mark. With a class, only that class's possible students are counted:
+ * its roster, and whoever has a mark in one of its registers.
  */
 export function studentCounts(
   db: Executor,
   options: { className?: string | undefined; below?: number | undefined },
 ): Promise<StudentCountsRow[]> {
-  const presentDays = sql<number>`count(*) filter (where ${attendanceMarks.present})`;
-  const days = sql<number>`count(*)`;
-  const name = sql<string>`coalesce(max(${students.name}), (array_agg(${attendanceMarks.name} order by ${attendanceSessions.date} desc))[1])`;
-  const className = sql<string>`coalesce(max(${students.className}), (array_agg(${attendanceMarks.className} order by ${attendanceSessions.date} desc))[1])`;
-
-  const having: SQL[] = [];
-  if (options.className !== undefined) having.push(sql`${className} = ${options.className}`);
-  // Compared in whole numbers: 3 of 4 days is exactly 75 and is not below 75.
-  if (options.below !== undefined) having.push(sql`${presentDays} * 100 < ${options.below}::numeric * ${days}`);
-
-  return db
-    .select({
-      pin: attendanceMarks.pin,
-      name,
-      className,
-      presentDays: sql<number>`${presentDays}::int`,
-      absentDays: sql<number>`(${days} - ${presentDays})::int`,
-    })
+  const { className, below } = options;
+  const candidates =
+    className === undefined
+      ? undefined
+      : sql`${attendanceMarks.pin} in (
+          select r.pin from students r where r.class_name = ${className}
+          union
+          select m2.pin from attendance_marks m2 join attendance_sessions s2 on s2.id = m2.session_id
+          where s2.class_name = ${className})`;
+  const counts = db.$with('counts').as(
+    db
+      .select({
+        pin: attendanceMarks.pin,
+        presentDays: sql<number>`count(*) filter (where ${attendanceMarks.present})::int`.as('present_days'),
+        days: sql<number>`count(*)::int`.as('days'),
+      })
+      .from(attendanceMarks)
+      .where(candidates)
+      .groupBy(attendanceMarks.pin),
+  );
+  const latest = db
+    .select({ name: attendanceMarks.name, className: attendanceMarks.className })
     .from(attendanceMarks)
     .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceMarks.sessionId))
-    .leftJoin(students, eq(students.pin, attendanceMarks.pin))
-    .groupBy(attendanceMarks.pin)
-    .having(having.length > 0 ? and(...having) : undefined)
-    .orderBy(sql`${presentDays}::numeric / ${days}`, sql`${attendanceMarks.pin} collate "C"`);
+    .where(and(sql`${attendanceMarks.pin} = ${counts.pin}`, isNull(students.pin)))
+    .orderBy(desc(attendanceSessions.date))
+    .limit(1)
+    .as('latest');
+
+  const studentClass = sql<string>`coalesce(${students.className}, ${latest.className})`;
+  const conditions: SQL[] = [];
+  if (className !== undefined) conditions.push(sql`${studentClass} = ${className}`);
+  // Compared in whole numbers: 3 of 4 days is exactly 75 and is not below 75.
+  if (below !== undefined) conditions.push(sql`${counts.presentDays} * 100 < ${below}::numeric * ${counts.days}`);
+
+  return db
+    .with(counts)
+    .select({
+      pin: counts.pin,
+      name: sql<string>`coalesce(${students.name}, ${latest.name})`,
+      className: studentClass,
+      presentDays: counts.presentDays,
+      absentDays: sql<number>`${counts.days} - ${counts.presentDays}`,
+    })
+    .from(counts)
+    .leftJoin(students, eq(students.pin, counts.pin))
+    .leftJoinLateral(latest, sql`true`)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(sql`${counts.presentDays}::numeric / ${counts.days}`, sql`${counts.pin} collate "C"`);
 }
