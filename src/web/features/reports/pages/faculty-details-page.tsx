@@ -1,7 +1,135 @@
-import { ComingSoon } from '../../../components/coming-soon';
+// The charts' styles load with this page's chunk only, not with every page (issue 5, item 8).
+import '@mantine/charts/styles.css';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReportPeriod } from '../../../../shared/report-rules';
+import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
+import { PageLoader } from '../../../components/page-loader';
+import { studentRecordsKey } from '../../../components/student-record';
+import { useDashboard } from '../api/get-dashboard';
+import { reportKeys } from '../api/query-keys';
+import { useAttendanceEvents, type LiveState } from '../api/use-attendance-events';
+import { ALL_CLASSES, ClassWiseReport } from '../components/class-wise-report';
+import { OverviewTiles } from '../components/overview-tiles';
+import { PeriodReport, type ChartKind } from '../components/period-report';
+import { StudentSearchSection } from '../components/student-search-section';
+import { StudentsBelowThreshold } from '../components/students-below-threshold';
+
+const LIVE_TEXT: Record<LiveState, { label: string; color: string; hint: string }> = {
+  connecting: { label: 'Connecting…', color: 'gray', hint: 'Connecting to live updates' },
+  live: { label: 'Live', color: 'green', hint: 'Figures update as soon as a register is saved' },
+  reconnecting: { label: 'Reconnecting…', color: 'yellow', hint: 'Live updates paused; reconnecting to the server' },
+  unsupported: { label: 'Not live', color: 'gray', hint: 'This browser cannot receive live updates; reload to refresh' },
+};
+
+function LiveBadge({ state }: { state: LiveState }) {
+  const text = LIVE_TEXT[state];
+  return (
+    <Badge color={text.color} variant="dot" size="lg" tt="none" c="black" title={text.hint} data-live={state}>
+      {text.label}
+      <VisuallyHidden>: {text.hint}</VisuallyHidden>
+    </Badge>
+  );
+}
+
+function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{DASHBOARD_ERROR_MESSAGE}</Text>
+        <Button size="xs" color="red" variant="white" onClick={onRetry} loading={retrying}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
 
 export function FacultyDetailsPage() {
-  return <ComingSoon title="Faculty Dashboard" />;
+  const queryClient = useQueryClient();
+  const dashboard = useDashboard();
+  const [period, setPeriod] = useState<ReportPeriod>('weekly');
+  const [chart, setChart] = useState<ChartKind>('pie');
+  const [selectedClass, setSelectedClass] = useState(ALL_CLASSES);
+
+  const refreshReports = () => {
+    void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+    // The student record shown below counts the same marks.
+    void queryClient.invalidateQueries({ queryKey: studentRecordsKey });
+  };
+  const live = useAttendanceEvents({ onAttendance: refreshReports, onReconnected: refreshReports });
+
+  const data = dashboard.data;
+  const classNames = data?.classWiseAttendance.map((row) => row.className) ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <div>
+          <Title order={1}>Faculty Dashboard</Title>
+          <Text c="dimmed">Attendance of every class, updated as registers are saved.</Text>
+        </div>
+        <LiveBadge state={live} />
+      </Group>
+
+      {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />}
+
+      {dashboard.isPending ? (
+        <PageLoader label="Loading dashboard data" />
+      ) : data ? (
+        <>
+          <Paper component="section" aria-labelledby="overview-heading" p={0} bg="transparent">
+            <Stack gap="md">
+              <Group justify="space-between" align="flex-end">
+                <Title order={2} id="overview-heading">
+                  Overview
+                </Title>
+                <Group gap="sm">
+                  <SegmentedControl
+                    aria-label="Report period"
+                    value={period}
+                    onChange={(value) => setPeriod(value as ReportPeriod)}
+                    data={[
+                      { value: 'weekly', label: 'Weekly' },
+                      { value: 'monthly', label: 'Monthly' },
+                    ]}
+                  />
+                  <SegmentedControl
+                    aria-label="Chart type"
+                    value={chart}
+                    onChange={(value) => setChart(value as ChartKind)}
+                    data={[
+                      { value: 'pie', label: 'Pie' },
+                      { value: 'bar', label: 'Bar' },
+                    ]}
+                  />
+                </Group>
+              </Group>
+              <OverviewTiles overall={data.overallAttendance} />
+              <PeriodReport
+                period={period}
+                chart={chart}
+                rows={period === 'weekly' ? data.weeklyReport : data.monthlyReport}
+                today={data.today}
+              />
+            </Stack>
+          </Paper>
+          <ClassWiseReport
+            classes={data.classWiseAttendance}
+            chart={chart}
+            selected={selectedClass}
+            onSelect={setSelectedClass}
+            today={data.today}
+          />
+          <StudentsBelowThreshold classNames={classNames} today={data.today} />
+        </>
+      ) : null}
+
+      <StudentSearchSection />
+    </Stack>
+  );
 }
 
 export default FacultyDetailsPage;

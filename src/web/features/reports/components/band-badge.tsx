@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import type { Band } from '../../../../shared/attendance-rules';
+import { BAND_FILL } from '../format';
+
+/** A figure on its band's colour (green, yellow or red), with dark text that stays readable on all three. */
+export function BandBadge({ band, children, title }: { band: Band; children: string; title?: string }) {
+  return (
+    <Badge color={BAND_FILL[band]} c="black" variant="filled" radius="sm" size="lg" tt="none" fw={600} title={title} data-band={band}>
+      {children}
+    </Badge>
+  );
+}

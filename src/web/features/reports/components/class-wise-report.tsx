@@ -1,0 +1,154 @@
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Center, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { absentBand, attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
+import { classWiseCsv } from '../../../../shared/report-rules';
+import type { ClassAttendance } from '../../../../shared/schemas/reports';
+import { ABSENT_FILL, BAND_FILL, formatCount } from '../format';
+import { BandBadge } from './band-badge';
+import { ChartFigure } from './chart-figure';
+import { CsvDownloadButton } from './csv-download-button';
+import type { ChartKind } from './period-report';
+
+export const ALL_CLASSES = 'all';
+
+interface ClassWiseReportProps {
+  classes: ClassAttendance[];
+  chart: ChartKind;
+  selected: string;
+  onSelect: (value: string) => void;
+  today: string;
+}
+
+function ClassDonut({ row }: { row: ClassAttendance }) {
+  const marks = row.presentCount + row.absentCount;
+  const data =
+    marks === 0
+      ? [{ name: 'No registers', value: 1, color: 'gray.2' }]
+      : [
+          { name: 'Present', value: row.presentCount, color: BAND_FILL[attendanceBand(row.presentPercentage)] },
+          { name: 'Absent', value: row.absentCount, color: ABSENT_FILL },
+        ];
+  return (
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={`${row.className} attendance`}>
+      <Stack gap={4} align="center">
+        <Text fw={700}>{row.className}</Text>
+        <div aria-hidden="true">
+          <DonutChart
+            data={data}
+            size={120}
+            thickness={18}
+            chartLabel={formatPercent(row.presentPercentage, 0)}
+            withTooltip={false}
+            accessibilityLayer={false}
+            // Hidden from screen readers (the text below holds the figures), so nothing inside may take focus.
+            pieProps={{ rootTabIndex: -1 }}
+          />
+        </div>
+        {/* The donut's figures as text: 'Present: x/y' and 'Absent: x/y' (SPEC.md section 2). */}
+        <Text size="sm">
+          <VisuallyHidden>{formatPercent(row.presentPercentage, 0)} present. </VisuallyHidden>
+          Present: {formatCount(row.presentCount)}/{formatCount(marks)}
+        </Text>
+        <Text size="sm">
+          Absent: {formatCount(row.absentCount)}/{formatCount(marks)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Per-class totals: the class dropdown, a donut per class (or stacked bars), and the table. */
+export function ClassWiseReport({ classes, chart, selected, onSelect, today }: ClassWiseReportProps) {
+  const rows = selected === ALL_CLASSES ? classes : classes.filter((row) => row.className === selected);
+  const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classes.map((row) => ({ value: row.className, label: row.className }))];
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="class-wise-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Title order={2} id="class-wise-heading">
+            Class-wise Attendance
+          </Title>
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="Class"
+              data={options}
+              value={selected}
+              onChange={(value) => onSelect(value ?? ALL_CLASSES)}
+              allowDeselect={false}
+              w={180}
+              size="sm"
+            />
+            <CsvDownloadButton
+              csv={() => classWiseCsv(rows)}
+              filename={`attendance-by-class-${selected === ALL_CLASSES ? 'all' : selected}-${today}.csv`}
+              label="Download the class-wise report as CSV"
+            />
+          </Group>
+        </Group>
+
+        {chart === 'pie' ? (
+          <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="md">
+            {rows.map((row) => (
+              <ClassDonut key={row.className} row={row} />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <ChartFigure caption="Present and absent marks per class; the table below lists the figures.">
+            <BarChart
+              h={260}
+              data={rows.map((row) => ({ className: row.className, Present: row.presentCount, Absent: row.absentCount }))}
+              dataKey="className"
+              type="stacked"
+              series={[
+                { name: 'Present', color: 'green.6' },
+                { name: 'Absent', color: 'red.6' },
+              ]}
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              yAxisProps={{ allowDecimals: false }}
+              valueFormatter={(value) => formatCount(Math.round(value))}
+              accessibilityLayer={false}
+            />
+          </ChartFigure>
+        )}
+
+        {rows.length === 0 ? (
+          <Center>
+            <Text c="dimmed">No classes to show.</Text>
+          </Center>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Caption>Every register saved for each class; percentages are of present plus absent marks.</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Class</Table.Th>
+                  <Table.Th scope="col" ta="right">Total Students</Table.Th>
+                  <Table.Th scope="col" ta="right">Present</Table.Th>
+                  <Table.Th scope="col" ta="right">Absent</Table.Th>
+                  <Table.Th scope="col" ta="right">Present %</Table.Th>
+                  <Table.Th scope="col" ta="right">Absent %</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.className}>
+                    <Table.Th scope="row">{row.className}</Table.Th>
+                    <Table.Td ta="right">{formatCount(row.totalStudents)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.presentCount)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.absentCount)}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(row.presentPercentage, 2)}</Table.Td>
+                    <Table.Td ta="right">
+                      <BandBadge band={absentBand(row.absentPercentage)}>{formatPercent(row.absentPercentage, 2)}</BandBadge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

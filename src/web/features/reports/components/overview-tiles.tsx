@@ -1,0 +1,34 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
+import type { OverallAttendance } from '../../../../shared/schemas/reports';
+import { BAND_TEXT, formatCount } from '../format';
+
+function Tile({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text component="dt" size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} fz={28} fw={700} c={color} lh={1.3}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The four overview tiles of every register ever saved; the rate to 1 decimal in its band's colour. */
+export function OverviewTiles({ overall }: { overall: OverallAttendance }) {
+  return (
+    // A description list: each figure is read with its label.
+    <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
+      <Tile label="Total Records" value={formatCount(overall.total)} />
+      <Tile label="Present" value={formatCount(overall.present)} />
+      <Tile label="Absent" value={formatCount(overall.absent)} />
+      <Tile
+        label="Attendance Rate"
+        value={formatPercent(overall.presentPercentage, 1)}
+        color={overall.total > 0 ? BAND_TEXT[attendanceBand(overall.presentPercentage)] : undefined}
+      />
+    </SimpleGrid>
+  );
+}

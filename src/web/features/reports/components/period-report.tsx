@@ -1,0 +1,163 @@
+import { BarChart, PieChart } from '@mantine/charts';
+import { Center, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { attendanceBand, formatPercent, percentage } from '../../../../shared/attendance-rules';
+import { dailyReportCsv, periodTotals, type ReportPeriod } from '../../../../shared/report-rules';
+import type { DailyReportRow } from '../../../../shared/schemas/reports';
+import { ABSENT_FILL, BAND_FILL, formatCount, formatLongDate, formatShortDate } from '../format';
+import { BandBadge } from './band-badge';
+import { ChartFigure } from './chart-figure';
+import { CsvDownloadButton } from './csv-download-button';
+
+export type ChartKind = 'pie' | 'bar';
+
+const PERIOD_TEXT: Record<ReportPeriod, { title: string; span: string }> = {
+  weekly: { title: 'Weekly Report', span: 'the last 7 days' },
+  monthly: { title: 'Monthly Report', span: 'the last 30 days' },
+};
+
+interface PeriodReportProps {
+  period: ReportPeriod;
+  chart: ChartKind;
+  rows: DailyReportRow[];
+  today: string;
+}
+
+function Legend({ items }: { items: { color: string; label: string }[] }) {
+  return (
+    <Group justify="center" gap="lg" component="span" wrap="wrap">
+      {items.map((item) => (
+        <Group key={item.label} gap={6} component="span" wrap="nowrap">
+          <ColorSwatch color={`var(--mantine-color-${item.color.replace('.', '-')})`} size={12} withShadow={false} aria-hidden />
+          <span>{item.label}</span>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/** The weekly or monthly report: a pie of the period's totals or stacked bars per date, and the table. */
+export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) {
+  const text = PERIOD_TEXT[period];
+  const totals = periodTotals(rows);
+  const presentFill = BAND_FILL[attendanceBand(totals.presentPercentage)];
+  const headingId = `period-report-${period}`;
+
+  let drawing;
+  if (rows.length === 0) {
+    drawing = (
+      <Center mih={120}>
+        <Text c="dimmed">No registers were saved in {text.span}.</Text>
+      </Center>
+    );
+  } else if (chart === 'pie') {
+    drawing = (
+      <ChartFigure
+        caption={
+          <Legend
+            items={[
+              { color: presentFill, label: `Present: ${formatCount(totals.present)} (${formatPercent(totals.presentPercentage, 0)})` },
+              { color: ABSENT_FILL, label: `Absent: ${formatCount(totals.absent)} (${formatPercent(totals.absentPercentage, 0)})` },
+            ]}
+          />
+        }
+      >
+        <Center>
+          <PieChart
+            data={[
+              { name: 'Present', value: totals.present, color: presentFill },
+              { name: 'Absent', value: totals.absent, color: ABSENT_FILL },
+            ]}
+            size={200}
+            withLabels
+            labelsType="percent"
+            labelsPosition="inside"
+            // Black labels read on all three band colours; set as a variable because the labelColor prop leaks into the DOM.
+            vars={() => ({ root: { '--chart-labels-color': 'var(--mantine-color-black)' } })}
+            withTooltip
+            tooltipDataSource="segment"
+            accessibilityLayer={false}
+            // Hidden from screen readers (the caption holds the figures), so nothing inside may take focus.
+            pieProps={{ rootTabIndex: -1 }}
+          />
+        </Center>
+      </ChartFigure>
+    );
+  } else {
+    drawing = (
+      <ChartFigure
+        caption={`Present and absent students per date over ${text.span}: ${formatCount(totals.present)} present, ${formatCount(totals.absent)} absent; the table below lists every date.`}
+      >
+        <BarChart
+          h={280}
+          data={rows.map((row) => ({ date: formatShortDate(row.date), Present: row.present, Absent: row.absent }))}
+          dataKey="date"
+          type="stacked"
+          series={[
+            { name: 'Present', color: 'green.6' },
+            { name: 'Absent', color: 'red.6' },
+          ]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          yAxisProps={{ allowDecimals: false }}
+          valueFormatter={(value) => formatCount(Math.round(value))}
+          accessibilityLayer={false}
+        />
+      </ChartFigure>
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={3} id={headingId}>
+            {text.title}
+          </Title>
+          <CsvDownloadButton
+            csv={() => dailyReportCsv(rows)}
+            filename={`attendance-${period}-${today}.csv`}
+            label={`Download the ${period} report as CSV`}
+            disabled={rows.length === 0}
+          />
+        </Group>
+        {drawing}
+        {rows.length > 0 && (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Caption>
+                Every class merged, one row per date with registers, {text.span} up to today.
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col" ta="right">Present</Table.Th>
+                  <Table.Th scope="col" ta="right">Absent</Table.Th>
+                  <Table.Th scope="col" ta="right">Total</Table.Th>
+                  <Table.Th scope="col" ta="right">Attendance Rate</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => {
+                  const rate = percentage(row.present, row.total);
+                  return (
+                    <Table.Tr key={row.date}>
+                      <Table.Th scope="row" fw={400}>
+                        <time dateTime={row.date}>{formatLongDate(row.date)}</time>
+                      </Table.Th>
+                      <Table.Td ta="right">{formatCount(row.present)}</Table.Td>
+                      <Table.Td ta="right">{formatCount(row.absent)}</Table.Td>
+                      <Table.Td ta="right">{formatCount(row.total)}</Table.Td>
+                      <Table.Td ta="right">
+                        <BandBadge band={attendanceBand(rate)}>{formatPercent(rate, 2)}</BandBadge>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
+
+export const STUDENT_SEARCH_ID = 'student-search';
+
+/**
+ * The faculty-details student search (SPEC.md section 2): the shared search with this page's
+ * wording. The PIN lives in the URL (?pin=), so the rows of the students-below list open a record
+ * here, and Back returns to the previous one.
+ */
+export function StudentSearchSection() {
+  const [pinParam, setPinParam] = usePinSearchParam();
+  const pin = pinParam ?? '';
+  const section = useRef<HTMLElement>(null);
+  const shownPin = useRef(pin);
+
+  // A PIN chosen from the list above opens far below it: bring the record into view.
+  useEffect(() => {
+    if (pin !== '' && pin !== shownPin.current) section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    shownPin.current = pin;
+  }, [pin]);
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="student-search-heading" id={STUDENT_SEARCH_ID} ref={section}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="student-search-heading">
+            Student Search
+          </Title>
+          <Text size="sm" c="dimmed">
+            A student&apos;s profile, attendance summary and history by PIN.
+          </Text>
+        </div>
+        <StudentSearch
+          pin={pin}
+          onSearch={setPinParam}
+          onClear={() => setPinParam(null)}
+          searchingLabel="Searching..."
+          loadingText="Searching student records..."
+          notFoundHint="Please check the PIN and try again."
+          designationFallback="Student"
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
+import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
+import { studentSummariesCsv } from '../../../../shared/report-rules';
+import { useStudentSummaries } from '../api/get-student-summaries';
+import { formatCount } from '../format';
+import { BandBadge } from './band-badge';
+import { CsvDownloadButton } from './csv-download-button';
+import { ALL_CLASSES } from './class-wise-report';
+
+/** Enough to act on at a glance; the rest is one click (or the CSV) away. */
+const FIRST_ROWS = 50;
+
+/** Where a student's record opens: this page's student search, searched for the PIN. */
+export const studentRecordLink = (pin: string) => `?pin=${encodeURIComponent(pin)}`;
+
+export function StudentsBelowThreshold({ classNames, today }: { classNames: string[]; today: string }) {
+  const [selected, setSelected] = useState(ALL_CLASSES);
+  const [showAll, setShowAll] = useState(false);
+  const className = selected === ALL_CLASSES ? null : selected;
+  const query = useStudentSummaries(className, ATTENDANCE_THRESHOLD);
+  const rows = query.data ?? [];
+  const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
+  const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classNames.map((name) => ({ value: name, label: name }))];
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Center py="lg" role="status">
+        <Loader size="sm" aria-label="Loading students below the threshold" />
+      </Center>
+    );
+  } else if (query.isError && !query.data) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+        <Group justify="space-between">
+          <span>Error loading students below the threshold. Please try again.</span>
+          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="md">
+        No student is below {ATTENDANCE_THRESHOLD}% {className ? `in ${className}` : 'in any class'}.
+      </Text>
+    );
+  } else {
+    body = (
+      <>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={query.isFetching}>
+            <Table.Caption>
+              {formatCount(rows.length)} {rows.length === 1 ? 'student' : 'students'} below {ATTENDANCE_THRESHOLD}%, lowest
+              attendance first. Open a PIN to see that student&apos;s record.
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">PIN</Table.Th>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Class</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col" ta="right">Present Days</Table.Th>
+                <Table.Th scope="col" ta="right">Absent Days</Table.Th>
+                <Table.Th scope="col" ta="right">Percentage</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((row) => (
+                <Table.Tr key={row.pin}>
+                  <Table.Th scope="row" fw={500}>
+                    <Anchor component={Link} to={studentRecordLink(row.pin)} aria-label={`${row.pin}, open the record of ${row.name}`}>
+                      {row.pin}
+                    </Anchor>
+                  </Table.Th>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>{row.className}</Table.Td>
+                  <Table.Td>
+                    <BandBadge band={row.present === 'Good' ? 'good' : 'danger'}>{row.present}</BandBadge>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(row.presentDays)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.absentDays)}</Table.Td>
+                  <Table.Td ta="right">
+                    <BandBadge band={attendanceBand(row.percentage)}>{formatPercent(row.percentage, 2)}</BandBadge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {rows.length > FIRST_ROWS && (
+          <Center>
+            <Button variant="subtle" onClick={() => setShowAll((value) => !value)}>
+              {showAll ? `Show the first ${FIRST_ROWS}` : `Show all ${formatCount(rows.length)} students`}
+            </Button>
+          </Center>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="below-threshold-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={2} id="below-threshold-heading">
+              Students Below {ATTENDANCE_THRESHOLD}%
+            </Title>
+            <Text size="sm" c="dimmed">
+              Every register counted; the students who need to attend more.
+            </Text>
+          </div>
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="Class of students"
+              data={options}
+              value={selected}
+              onChange={(value) => {
+                setSelected(value ?? ALL_CLASSES);
+                setShowAll(false);
+              }}
+              allowDeselect={false}
+              w={180}
+              size="sm"
+            />
+            <CsvDownloadButton
+              csv={() => studentSummariesCsv(rows)}
+              filename={`students-below-${ATTENDANCE_THRESHOLD}-${className ?? 'all'}-${today}.csv`}
+              label={`Download the students below ${ATTENDANCE_THRESHOLD}% as CSV`}
+              disabled={rows.length === 0}
+            />
+          </Group>
+        </Group>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

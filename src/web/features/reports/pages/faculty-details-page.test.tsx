@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { students } from '../../../../server/db/schema';
+import { addUser } from '../../../../server/modules/users/service';
+import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
+import { renderRoutes } from '../../../test/render';
+import { FacultyDetailsPage } from './faculty-details-page';
+
+let ctx: TestContext;
+let injectFetch: typeof fetch;
+/** While set, the dashboard request fails as a broken server would. */
+let dashboardDown = false;
+
+beforeAll(async () => {
+  // jsdom lays nothing out, so every chart warns that it has no size; the figures are what is tested here.
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('The width(0) and height(0) of chart')) return;
+    warn(...args);
+  });
+  ctx = await createTestContext();
+  await ctx.database.db.insert(students).values(['P1', 'P2', 'P3', 'P4'].map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE1' })));
+  await addUser(ctx.database.db, { email: 'meera@uni.edu', name: 'Dr. Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
+  injectFetch = createInjectFetch(ctx.app);
+  vi.stubGlobal('fetch', (async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    if (dashboardDown && url.startsWith('/api/reports/dashboard')) {
+      return new Response(JSON.stringify({ message: 'Something went wrong on the server. Please try again.' }), { status: 500 });
+    }
+    return injectFetch(input, init);
+  }) as typeof fetch);
+  const response = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'meera@uni.edu', password: TEST_PASSWORD, role: 'faculty', remember: false }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await ctx?.close();
+});
+
+function renderPage() {
+  return renderRoutes(
+    [
+      { path: '/faculty-details', element: <FacultyDetailsPage /> },
+    ],
+    '/faculty-details',
+  );
+}
+
+/** The figure shown under an overview tile's label. */
+async function tile(label: string): Promise<string | null | undefined> {
+  const term = await screen.findByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+}
+
+describe('FacultyDetailsPage', () => {
+  it('shows zeros and empty reports, not an error, before any register is saved', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Faculty Dashboard' })).toBeInTheDocument();
+    expect(await tile('Total Records')).toBe('0');
+    expect(await tile('Present')).toBe('0');
+    expect(await tile('Absent')).toBe('0');
+    expect(await tile('Attendance Rate')).toBe('0.0%');
+    expect(screen.getByText('No registers were saved in the last 7 days.')).toBeInTheDocument();
+    expect(await screen.findByText('No student is below 75% in any class.')).toBeInTheDocument();
+    expect(screen.queryByText(DASHBOARD_ERROR_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('shows the figures of a saved register and opens a student below 75% from the list', async () => {
+    const today = ((await (await fetch('/api/attendance/today')).json()) as { date: string }).date;
+    const saved = await fetch(`/api/attendance/CSE1/${today}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ records: ['P1', 'P2', 'P3'].map((pin) => ({ pin, present: true })) }),
+    });
+    expect(saved.status).toBe(200);
+
+    const user = userEvent.setup();
+    renderPage();
+    expect(await tile('Total Records')).toBe('4');
+    expect(await tile('Present')).toBe('3');
+    expect(await tile('Absent')).toBe('1');
+    expect(await tile('Attendance Rate')).toBe('75.0%');
+
+    const weekly = screen.getByRole('region', { name: 'Weekly Report' });
+    const rows = within(weekly).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', '1', '4', '75.00%']);
+
+    const classWise = screen.getByRole('region', { name: 'Class-wise Attendance' });
+    const cse1 = within(classWise).getByRole('group', { name: 'CSE1 attendance' });
+    expect(cse1).toHaveTextContent('Present: 3/4');
+    expect(cse1).toHaveTextContent('Absent: 1/4');
+    const cse1Row = within(classWise).getByRole('rowheader', { name: 'CSE1' }).closest('tr')!;
+    expect(within(cse1Row as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '4',
+      '3',
+      '1',
+      '75.00%',
+      '25.00%',
+    ]);
+    // An absent rate of 25% is in the red band.
+    expect(within(cse1Row as HTMLElement).getByText('25.00%').closest('[data-band]')).toHaveAttribute('data-band', 'danger');
+
+    const below = screen.getByRole('region', { name: 'Students Below 75%' });
+    const link = await within(below).findByRole('link', { name: /P4/ });
+    expect(within(below).getAllByRole('link')).toHaveLength(1);
+    expect(link).toHaveAttribute('href', '/faculty-details?pin=P4');
+    // The record opens in this page's student search, with 0 of 1 days present.
+    await user.click(link);
+    const search = screen.getByRole('region', { name: 'Student Search' });
+    expect(within(search).getByRole('textbox', { name: 'PIN Number' })).toHaveValue('P4');
+    expect(await within(search).findByRole('region', { name: 'Attendance record of Student P4' })).toBeInTheDocument();
+  });
+
+  it('searches a PIN with this page\'s wording and says when nothing is found', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const search = screen.getByRole('region', { name: 'Student Search' });
+    await user.type(within(search).getByRole('textbox', { name: 'PIN Number' }), 'NOPE1{Enter}');
+    expect(await within(search).findByText('No student records found for PIN: NOPE1')).toBeInTheDocument();
+    expect(within(search).getByText('Please check the PIN and try again.')).toBeInTheDocument();
+    await user.click(within(search).getByRole('button', { name: 'Clear' }));
+    expect(within(search).getByRole('textbox', { name: 'PIN Number' })).toHaveValue('');
+    expect(within(search).queryByText('No student records found for PIN: NOPE1')).not.toBeInTheDocument();
+  });
+
+  it('shows the error message with Retry only when loading fails, and loads on Retry', async () => {
+    dashboardDown = true;
+    const user = userEvent.setup();
+    renderPage();
+    // The query retries twice on a server error before it gives up.
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent(DASHBOARD_ERROR_MESSAGE);
+    expect(screen.queryByText('Total Records')).not.toBeInTheDocument();
+
+    dashboardDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await tile('Total Records')).toBe('4');
+    await waitFor(() => expect(screen.queryByText(DASHBOARD_ERROR_MESSAGE)).not.toBeInTheDocument());
+  });
+});
