@@ -9,6 +9,7 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
 }
 
 export function useDashboard() {
-  // Fresh until a register is saved: the live events invalidate it, so no polling is needed.
-  return useQuery({ queryKey: reportKeys.dashboard, queryFn: ({ signal }) => fetchDashboard(signal), staleTime: Infinity });
+  // No polling: while the page is open, live events invalidate it. It is fetched afresh each time
+  // the page opens, as nothing listens for saves while it is closed.
+  return useQuery({ queryKey: reportKeys.dashboard, queryFn: ({ signal }) => fetchDashboard(signal) });
 }

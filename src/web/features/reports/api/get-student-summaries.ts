@@ -20,7 +20,6 @@ export function useStudentSummaries(className: string | null, below: number | nu
   return useQuery({
     queryKey: reportKeys.students(className, below),
     queryFn: ({ signal }) => fetchStudentSummaries(className, below, signal),
-    staleTime: Infinity,
     // Switching class keeps the previous list on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });
