@@ -13,13 +13,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { DEMO_CONTACT, type Config } from './config';
 import type { Database } from './db/client';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { classRoutes } from './modules/classes/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { registrationRoutes } from './modules/registrations/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { studentRoutes } from './modules/students/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -28,7 +31,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'>;
+  config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> & Partial<Pick<Config, 'contact' | 'formService'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -76,6 +79,13 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(classRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
+  await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(eventRoutes, { database });
+  await app.register(contactRoutes, {
+    database,
+    contact: config.contact ?? DEMO_CONTACT,
+    forwarding: config.formService !== undefined,
+  });
 
   await registerWeb(app, config.webDir);
   return app;
