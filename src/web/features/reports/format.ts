@@ -16,8 +16,7 @@ export const formatShortDate = (isoDate: string) => shortDate.format(atUtcMidnig
 
 /**
  * Colours of the bands of SPEC.md section 4. Badges put dark text on the mid shades (above 7:1),
- * large text uses the darkest shades (above 3:1), charts the mid shades.
+ * charts use the mid shades; text in a band's colour uses BAND_TEXT_COLORS (components/student-record).
  */
 export const BAND_FILL: Record<Band, string> = { good: 'green.5', warning: 'yellow.5', danger: 'red.5' };
-export const BAND_TEXT: Record<Band, string> = { good: 'green.9', warning: 'yellow.9', danger: 'red.9' };
 export const ABSENT_FILL = 'gray.4';

@@ -1,7 +1,8 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import type { OverallAttendance } from '../../../../shared/schemas/reports';
-import { BAND_TEXT, formatCount } from '../format';
+import { BAND_TEXT_COLORS } from '../../../components/student-record';
+import { formatCount } from '../format';
 
 function Tile({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
@@ -27,7 +28,7 @@ export function OverviewTiles({ overall }: { overall: OverallAttendance }) {
       <Tile
         label="Attendance Rate"
         value={formatPercent(overall.presentPercentage, 1)}
-        color={overall.total > 0 ? BAND_TEXT[attendanceBand(overall.presentPercentage)] : undefined}
+        color={overall.total > 0 ? BAND_TEXT_COLORS[attendanceBand(overall.presentPercentage)] : undefined}
       />
     </SimpleGrid>
   );
