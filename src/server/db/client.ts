@@ -86,19 +86,49 @@ function openPostgres(url: string): Database {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listenClient: pg.Client | undefined;
   const listeners = new Map<string, Set<Listener>>();
+  let listenClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
-  async function listenConnection(): Promise<pg.Client> {
-    if (listenClient) return listenClient;
+  // One connection holds every LISTEN of this process. When it is lost (a database restart, a
+  // network cut), it is opened again with growing pauses and every channel is listened to again.
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
-    client.on('error', () => undefined);
     client.on('notification', (message) => {
       for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
     });
+    const lost = () => {
+      if (listenClient !== client) return;
+      listenClient = undefined;
+      void client.end().catch(() => undefined);
+      scheduleReconnect(500);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
+    for (const channel of listeners.keys()) await client.query(`listen ${quoted(channel)}`);
     listenClient = client;
     return client;
+  }
+
+  function listenConnection(): Promise<pg.Client> {
+    if (listenClient) return Promise.resolve(listenClient);
+    connecting ??= connectListener().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  }
+
+  function scheduleReconnect(delayMs: number): void {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      listenConnection().catch(() => scheduleReconnect(Math.min(delayMs * 2, 30_000)));
+    }, delayMs);
+    retryTimer.unref();
   }
 
   return {
@@ -108,12 +138,15 @@ function openPostgres(url: string): Database {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, listener) {
-      const client = await listenConnection();
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+        const client = await listenConnection();
+        // A fresh connection already listens to every known channel; an existing one needs this one.
+        await client.query(`listen ${quoted(channel)}`);
+      } else {
+        await listenConnection();
       }
       set.add(listener);
       return async () => {
@@ -121,7 +154,11 @@ function openPostgres(url: string): Database {
       };
     },
     async close() {
-      await listenClient?.end().catch(() => undefined);
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const client = listenClient;
+      listenClient = undefined;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
