@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { AppLayout } from './app-layout';
 import { RequireAuth, RequireFaculty } from './require-auth';
 import { RouteError } from './route-error';
@@ -12,6 +13,8 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first screen's chunk loads.
+    HydrateFallback: PageLoader,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       { path: 'login', ...page(() => import('../features/auth/pages/login-page')) },
