@@ -25,7 +25,7 @@ import { registrationRoutes } from './modules/registrations/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { studentRoutes } from './modules/students/routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 
@@ -43,11 +43,13 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
@@ -33,8 +33,54 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error, status) });
     }
-    request.log.error({ err: error }, 'request failed');
+    const code = databaseErrorCode(error);
+    if (code?.startsWith('22')) {
+      // A data exception (a value PostgreSQL cannot store): the request's fault, not the server's.
+      return reply.status(400).send({ message: 'The request contains a value that cannot be stored' });
+    }
+    // Query errors carry the query's parameters, i.e. users' data: log only what locates the fault.
+    request.log.error(
+      { error: { name: error.name, code: code ?? error.code, stack: error.stack?.split('\n').slice(1).join('\n') }, route: request.routeOptions.url },
+      'request failed',
+    );
     return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
+  });
+});
+
+/** The SQLSTATE of a database error, whether it arrives bare or wrapped by the ORM. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Request errors raised by the router itself (bad percent-encoding, over-long parameters). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : status === 414 ? 'The address is too long' : 'The request is not valid';
+  reply.status(status).send({ message });
+}
+
+const NUL = '\u0000';
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((item) => containsNul(item, depth + 1));
+}
+
+/**
+ * PostgreSQL cannot store the NUL character in text, so no request that carries one gets past
+ * here, whatever route it is for.
+ */
+export const nulGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      return reply.status(400).send({ message: 'Text may not contain the NUL character' });
+    }
   });
 });
 
