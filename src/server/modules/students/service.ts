@@ -26,7 +26,8 @@ export async function getStudentRecord(db: Executor, viewer: User, pin: string):
     repo.findRosterStudent(db, pin),
     repo.listMarksByPin(db, pin),
   ]);
-  const name = profile?.name ?? roster?.name ?? marks[0]?.name;
+  // The roster is authoritative: anyone can register a profile for a PIN, so its name comes second.
+  const name = roster?.name ?? profile?.name ?? marks[0]?.name;
   if (name === undefined) throw notFound(STUDENT_NOT_FOUND_MESSAGE);
 
   const presentDays = marks.filter((mark) => mark.present).length;

@@ -121,9 +121,10 @@ describe('GET /api/students/:pin', () => {
     expect(body.history).toEqual([]);
   });
 
-  it('combines profile and marks: the profile name wins, 75% exactly is Good, history newest first', async () => {
+  it('combines profile and marks: the roster name wins over a typed profile name, 75% exactly is Good, history newest first', async () => {
     const body: StudentRecord = (await getRecord(PIN_BOTH)).json();
-    expect(body.name).toBe('Meghana Iyer');
+    expect(body.name).toBe('Roster Name');
+    expect(body.profile.name).toBe('Meghana Iyer');
     expect(body.summary).toEqual({
       totalDays: 4,
       presentDays: 3,
@@ -220,7 +221,7 @@ describe('GET /api/students/:pin/report.pdf', () => {
 
   it('prints the profile and its links as plain text', async () => {
     const { text } = await pdfText((await getPdf(PIN_BOTH)).rawPayload);
-    expect(text).toContain('Name: Meghana Iyer');
+    expect(text).toContain('Name: Roster Name');
     expect(text).toContain('Designation: CSE, 2nd year');
     expect(text).toContain('LinkedIn: https://www.linkedin.com/in/meghana');
     expect(text).toContain('GitHub: https://github.com/meghana');
