@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { TEST_PASSWORD } from './test-app';
 
 type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -34,4 +35,19 @@ export function createInjectFetch(app: FastifyInstance): typeof fetch {
     const nullBody = response.statusCode === 204 || response.statusCode === 304;
     return new Response(nullBody ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: outHeaders });
   };
+}
+
+/** Signs in through `fetchFn` as the login form does; its cookie jar then holds the session. */
+export async function signInThroughFetch(
+  fetchFn: typeof fetch,
+  email: string,
+  role: 'faculty' | 'student',
+  password = TEST_PASSWORD,
+): Promise<void> {
+  const response = await fetchFn('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, role, remember: false }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status}`);
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { students } from '../../../../server/db/schema';
 import { addUser } from '../../../../server/modules/users/service';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { MESSAGE_DISPLAY_MS } from '../../../../shared/constants';
 import { renderRoutes } from '../../../test/render';
@@ -23,12 +23,7 @@ beforeAll(async () => {
   ]);
   await addUser(ctx.database.db, { email: 'meera@uni.edu', name: 'Dr. Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
   vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-  const response = await fetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'meera@uni.edu', password: TEST_PASSWORD, role: 'faculty', remember: false }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  await signInThroughFetch(fetch, 'meera@uni.edu', 'faculty');
   // Starting a migrated database takes several seconds on a busy machine.
 }, 60_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { contactMessages } from '../../../../server/db/schema';
 import { insertMessage } from '../../../../server/modules/contact/repository';
 import { addUser } from '../../../../server/modules/users/service';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
 import { InboxPage } from './inbox-page';
@@ -18,12 +18,7 @@ beforeAll(async () => {
   await addUser(ctx.database.db, { email: 'anita@uni.edu', name: 'Anita Desai', role: 'faculty', password: TEST_PASSWORD });
   serverFetch = createInjectFetch(ctx.app);
   // The in-process fetch keeps the session cookie, like a browser.
-  const login = await serverFetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'anita@uni.edu', password: TEST_PASSWORD, role: 'faculty', remember: false }),
-  });
-  if (!login.ok) throw new Error('sign-in failed');
+  await signInThroughFetch(serverFetch, 'anita@uni.edu', 'faculty');
   vi.stubGlobal('fetch', serverFetch);
 }, 60_000);
 afterEach(() => {

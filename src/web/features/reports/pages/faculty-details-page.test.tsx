@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { students } from '../../../../server/db/schema';
 import { addUser } from '../../../../server/modules/users/service';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
 import { renderRoutes } from '../../../test/render';
@@ -32,12 +32,7 @@ beforeAll(async () => {
     }
     return injectFetch(input, init);
   }) as typeof fetch);
-  const response = await fetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'meera@uni.edu', password: TEST_PASSWORD, role: 'faculty', remember: false }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  await signInThroughFetch(fetch, 'meera@uni.edu', 'faculty');
 }, 60_000);
 afterAll(async () => {
   vi.unstubAllGlobals();

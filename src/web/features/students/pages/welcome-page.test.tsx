@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profiles } from '../../../../server/db/schema';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
 import { WelcomePage } from './welcome-page';
 
@@ -26,12 +26,7 @@ beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
 afterEach(() => vi.unstubAllGlobals());
 
 async function signIn(email: string, role: 'faculty' | 'student') {
-  const response = await fetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD, role, remember: false }),
-  });
-  expect(response.status).toBe(200);
+  await signInThroughFetch(fetch, email, role);
 }
 
 function renderWelcome() {
