@@ -33,3 +33,12 @@ describe('requests PostgreSQL could not store get a 400, never a 500', () => {
     expect(Object.keys(longParam.json())).toEqual(['message']);
   });
 });
+
+describe('who may ask comes before what is asked', () => {
+  it('a signed-out client gets 401 even with malformed parameters', async () => {
+    for (const url of ['/api/attendance/CSE1/not-a-date', '/api/classes/NOPE/students', '/api/students/%20', '/api/reports/dashboard?class=NOPE']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});

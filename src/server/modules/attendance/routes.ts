@@ -22,7 +22,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
   app.get(
     '/api/attendance/today',
     {
-      preHandler: requireFaculty,
+      onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
         summary: 'Today\'s date in the portal\'s time zone: the latest date a register can be taken for',
@@ -35,7 +35,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
   app.get(
     '/api/attendance/:class/:date',
     {
-      preHandler: requireFaculty,
+      onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
         summary: 'The register of one class on one date; before it is taken, the roster with everyone absent',
@@ -49,7 +49,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
   app.put(
     '/api/attendance/:class/:date',
     {
-      preHandler: requireFaculty,
+      onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
         summary: 'Create or replace the register of one class on one date',
@@ -74,7 +74,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
   app.get(
     '/api/attendance/:class/:date/history',
     {
-      preHandler: requireFaculty,
+      onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
         summary: 'Every change to the register of one class on one date, newest first',

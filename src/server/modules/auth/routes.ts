@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post(
     '/api/auth/logout',
     {
-      preHandler: requireSignedIn,
+      onRequest: requireSignedIn,
       schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 401: ErrorSchema } },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get(
     '/api/auth/me',
     {
-      preHandler: requireSignedIn,
+      onRequest: requireSignedIn,
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserResponseSchema, 401: ErrorSchema } },
     },
     async (request) => ({ user: request.user! }),

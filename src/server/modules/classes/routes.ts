@@ -9,7 +9,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = 
   app.get(
     '/api/classes',
     {
-      preHandler: requireFaculty,
+      onRequest: requireFaculty,
       schema: {
         tags: ['classes'],
         summary: 'The classes with their roster sizes and whether today\'s register is taken',
@@ -22,7 +22,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = 
   app.get(
     '/api/classes/:class/students',
     {
-      preHandler: requireFaculty,
+      onRequest: requireFaculty,
       schema: {
         tags: ['classes'],
         summary: 'The roster of one class, ordered by PIN',
