@@ -3,20 +3,8 @@ import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 import { fetchStudentReport, studentReportFilename } from './api';
-
-/** Hands a fetched file to the browser as a download. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; give the browser a moment before letting go of the data.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * 'Export to PDF': downloads the server-built report attendance-{pin}.pdf (DESIGN.md section 6.5).

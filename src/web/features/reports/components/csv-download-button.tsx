@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { CSV_BOM } from '../../../../shared/report-rules';
+import { saveFile } from '../../../lib/save-file';
 
 interface CsvDownloadButtonProps {
   /** Builds the file's text when clicked, from the same rows the table shows. */
@@ -14,16 +15,7 @@ interface CsvDownloadButtonProps {
 export function CsvDownloadButton({ csv, filename, label, disabled }: CsvDownloadButtonProps) {
   const download = () => {
     // The BOM makes spreadsheet programs read names with accents as UTF-8.
-    const blob = new Blob([CSV_BOM, csv()], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoked on the next turn: some browsers start the download after click() returns.
-    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveFile(new Blob([CSV_BOM, csv()], { type: 'text/csv;charset=utf-8' }), filename);
   };
   return (
     <Button variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={download} disabled={disabled} aria-label={label}>
