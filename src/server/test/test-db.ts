@@ -8,33 +8,43 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a copy of the migrated template on PostgreSQL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    return { ...database, destroy: () => database.close() };
-  }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+async function asAdmin(url: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${templateDatabase()}`);
+    await admin.query(statement);
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+}
+
+/**
+ * A new PostgreSQL database copied from the run's migrated template, for tests that open it more
+ * than once (several server processes on one database). `drop` removes it.
+ */
+export async function createPostgresCopy(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(serverUrl, `create database ${name} template ${templateDatabase()}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => asAdmin(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a copy of the migrated template on PostgreSQL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { ...database, destroy: () => database.close() };
+  }
+  const copy = await createPostgresCopy(serverUrl);
+  const database = await openDatabase({ databaseUrl: copy.url });
   return {
     ...database,
     async destroy() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await copy.drop();
     },
   };
 }

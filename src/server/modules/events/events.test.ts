@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../shared/dates';
 import { buildApp } from '../../app';
@@ -12,7 +10,7 @@ import { openDatabase, type Database, type Listener } from '../../db/client';
 import { students } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
-import { templateDatabase, withDatabase } from '../../test/postgres';
+import { createPostgresCopy } from '../../test/test-db';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
 import { addUser } from '../users/service';
@@ -346,20 +344,14 @@ describe('event streams over time', () => {
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
   const url = process.env.TEST_DATABASE_URL ?? '';
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  let copy: Awaited<ReturnType<typeof createPostgresCopy>> | undefined;
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name} template ${templateDatabase()}`);
-    } finally {
-      await admin.end();
-    }
+    copy = await createPostgresCopy(url);
     for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+      const database = await openDatabase({ databaseUrl: copy.url });
       databases.push(database);
       const app = await buildApp({
         database,
@@ -374,13 +366,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await admin.end();
-    }
+    await copy?.drop();
   });
 
   it('a register saved through one server reaches a stream opened on the other', async () => {
