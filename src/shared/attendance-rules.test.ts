@@ -2,30 +2,27 @@ import { describe, expect, it } from 'vitest';
 import {
   absentBand,
   attendanceBand,
+  attendanceForecast,
   countMarks,
   formatPercent,
-  isPresentMark,
   percentage,
   summarize,
   summaryStatus,
 } from './attendance-rules';
 
-describe('isPresentMark', () => {
-  it('reads every status form of the specification', () => {
-    expect(isPresentMark({ present: true })).toBe(true);
-    expect(isPresentMark({ present: 'Present' })).toBe(true);
-    expect(isPresentMark({ status: 'Present' })).toBe(true);
-    expect(isPresentMark({ present: false })).toBe(false);
-    expect(isPresentMark({ present: 'Absent' })).toBe(false);
-    expect(isPresentMark({ status: 'Absent' })).toBe(false);
-    expect(isPresentMark({ present: 'present' })).toBe(false);
-    expect(isPresentMark({})).toBe(false);
+describe('countMarks', () => {
+  it('counts the totals of a register', () => {
+    expect(countMarks([{ present: true }, { present: true }, { present: false }])).toEqual({ total: 3, present: 2, absent: 1 });
+    expect(countMarks([])).toEqual({ total: 0, present: 0, absent: 0 });
   });
-  it('counts a mixed list', () => {
-    expect(countMarks([{ present: true }, { status: 'Present' }, { present: 'Absent' }])).toEqual({
-      present: 2,
-      absent: 1,
-    });
+});
+
+describe('attendanceForecast', () => {
+  it('says nothing before any mark, then what can be missed or must be attended', () => {
+    expect(attendanceForecast(summarize(0, 0))).toBeNull();
+    expect(attendanceForecast(summarize(2, 1))).toBe('Attending the next 1 class in a row brings attendance back to 75%.');
+    expect(attendanceForecast(summarize(3, 1))).toBe('Missing the next class would take attendance below 75%.');
+    expect(attendanceForecast(summarize(8, 0))).toBe('2 more classes can be missed while staying at or above 75%.');
   });
 });
 

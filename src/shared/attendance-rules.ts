@@ -5,20 +5,6 @@ import {
   WARNING_BAND_FROM,
 } from './constants';
 
-/**
- * A mark as older records hold it: `present` may be a boolean or the text 'Present'/'Absent',
- * or the status may sit in `status` (SPEC.md sections 3 and 4).
- */
-export interface LooseMark {
-  present?: unknown;
-  status?: unknown;
-}
-
-/** Present when present is true or 'Present', or status is 'Present'; anything else is absent. */
-export function isPresentMark(mark: LooseMark): boolean {
-  return mark.present === true || mark.present === 'Present' || mark.status === 'Present';
-}
-
 /** A percentage of part over whole; 0 when the whole is 0. */
 export function percentage(part: number, whole: number): number {
   return whole > 0 ? (part / whole) * 100 : 0;
@@ -79,11 +65,36 @@ export function summarize(presentDays: number, absentDays: number): AttendanceSu
   };
 }
 
-/** Count presents and absents of loose marks. */
-export function countMarks(marks: readonly LooseMark[]): { present: number; absent: number } {
+/** A register's totals: every mark counts once, present or absent. */
+export function countMarks(marks: readonly { present: boolean }[]): { total: number; present: number; absent: number } {
   let present = 0;
-  for (const mark of marks) if (isPresentMark(mark)) present += 1;
-  return { present, absent: marks.length - present };
+  for (const mark of marks) if (mark.present) present += 1;
+  return { total: marks.length, present, absent: marks.length - present };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The advice beyond the specification, on screen and in the PDF alike: how many more classes
+ * can be missed while staying at or above 75%, or how many presents in a row bring attendance
+ * back to it. Null when nothing has been recorded yet.
+ */
+export function attendanceForecast(summary: Pick<AttendanceSummary, 'totalDays' | 'canMiss' | 'needToAttend'>): string | null {
+  if (summary.totalDays === 0) return null;
+  if (summary.needToAttend > 0) {
+    return `Attending the next ${plural(summary.needToAttend, 'class', 'classes')} in a row brings attendance back to ${ATTENDANCE_THRESHOLD}%.`;
+  }
+  if (summary.canMiss > 0) {
+    return `${plural(summary.canMiss, 'more class', 'more classes')} can be missed while staying at or above ${ATTENDANCE_THRESHOLD}%.`;
+  }
+  return `Missing the next class would take attendance below ${ATTENDANCE_THRESHOLD}%.`;
+}
+
+/** The file name of a student's PDF report; a PIN's '/' is not allowed in file names. */
+export function studentReportFilename(pin: string): string {
+  return `attendance-${pin.replace(/\//g, '-')}.pdf`;
 }
 
 /** Format with a fixed number of decimals (1 on screens, 2 in tables and the PDF, 0 in charts). */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canManageProfiles,
+  canSeeReports,
+  canSeeStudent,
+  canTakeRegisters,
+  homePathFor,
+  isAdmin,
+  isStaff,
+  loginTabFor,
+} from './access';
+
+const faculty = { role: 'faculty' as const };
+const admin = { role: 'admin' as const };
+const student = { role: 'student' as const, pin: '23A51A05301' };
+
+describe('who may see what', () => {
+  it('staff are faculty and administrators, never students or nobody', () => {
+    expect(isStaff(faculty)).toBe(true);
+    expect(isStaff(admin)).toBe(true);
+    expect(isStaff(student)).toBe(false);
+    expect(isStaff(null)).toBe(false);
+    expect(isStaff(undefined)).toBe(false);
+    expect(isAdmin(admin)).toBe(true);
+    expect(isAdmin(faculty)).toBe(false);
+  });
+
+  it('staff see any student; a student only their own PIN', () => {
+    expect(canSeeStudent(faculty, '23A51A05301')).toBe(true);
+    expect(canSeeStudent(admin, 'ANY')).toBe(true);
+    expect(canSeeStudent(student, '23A51A05301')).toBe(true);
+    expect(canSeeStudent(student, '23A51A05302')).toBe(false);
+    expect(canSeeStudent({ role: 'student' }, '23A51A05301')).toBe(false);
+  });
+
+  it('registers, reports and profile management are for staff only', () => {
+    for (const rule of [canTakeRegisters, canSeeReports, canManageProfiles]) {
+      expect(rule(faculty)).toBe(true);
+      expect(rule(admin)).toBe(true);
+      expect(rule(student)).toBe(false);
+      expect(rule(null)).toBe(false);
+    }
+  });
+
+  it('an administrator signs in on the Faculty tab and lands where faculty land', () => {
+    expect(loginTabFor('admin')).toBe('faculty');
+    expect(loginTabFor('faculty')).toBe('faculty');
+    expect(loginTabFor('student')).toBe('student');
+    expect(homePathFor('student')).toBe('/faculty');
+    expect(homePathFor('faculty')).toBe('/dashboard');
+    expect(homePathFor('admin')).toBe('/dashboard');
+  });
+});
