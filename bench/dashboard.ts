@@ -19,7 +19,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { getDashboard, listStudentSummaries } from '../src/server/modules/reports/service';
-import { addUser } from '../src/server/modules/users/service';
+import { addUser } from '../src/server/modules/accounts/service';
 import { CLASS_NAMES } from '../src/shared/constants';
 import { addDays, todayIn } from '../src/shared/dates';
 

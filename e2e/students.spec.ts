@@ -1,5 +1,5 @@
 import { expectAccessible, signIn, test, expect } from './fixtures';
-import { demoPin } from '../src/server/db/demo';
+import { demoPin } from '../src/server/seed/demo';
 
 const DEMO_STUDENT_PIN = demoPin(2, 1);
 const OTHER_PIN = demoPin(0, 1);

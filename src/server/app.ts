@@ -17,12 +17,13 @@ import { DEMO_CONTACT, type Config } from './config';
 import type { Database } from './db/client';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
-import { classRoutes } from './modules/classes/routes';
+import { resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
-import { registrationRoutes } from './modules/registrations/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { rosterRoutes } from './modules/roster/routes';
 import { studentRoutes } from './modules/students/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
@@ -73,13 +74,16 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(originCheckPlugin);
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, {
+    cookieName: SESSION_COOKIE,
+    authenticate: (token: string) => resolveSignIn(database.db, token),
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db });
-  await app.register(registrationRoutes, { db: database.db });
+  await app.register(profileRoutes, { db: database.db });
   await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone });
-  await app.register(classRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(rosterRoutes, { db: database.db });
   await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
   await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(eventRoutes, { database });

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { isEmptyDatabase, seedDemo } from './db/demo';
+import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';

@@ -3,9 +3,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { UserInputError } from '../input-error';
+import { addUser, disableUser, listUsers, setPassword } from '../modules/accounts/service';
+import { endAllSignIns } from '../modules/auth/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
-import { listUsers } from '../modules/users/repository';
-import { addUser, disableUser, setPassword, UserInputError } from '../modules/users/service';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -120,8 +121,12 @@ export const commands: Record<string, Handler> = {
   },
   async 'user disable'(database, args) {
     const values = options(args, ['email']);
-    const user = await disableUser(database.db, required(values, 'email'));
-    console.log(`Disabled ${user.email}; their sessions have ended`);
+    const user = await database.db.transaction(async (tx) => {
+      const disabled = await disableUser(tx, required(values, 'email'));
+      await endAllSignIns(tx, disabled.id);
+      return disabled;
+    });
+    console.log(`Disabled ${user.email}; their sign-in sessions have ended`);
   },
   async 'roster import'(database, args) {
     const [file] = positionals(args, 'roster import FILE', 1, 1) as [string];

@@ -37,7 +37,8 @@ export const users = pgTable(
   ],
 );
 
-export const sessions = pgTable(
+/** Sign-in sessions: one row per signed-in browser (the cookie). */
+export const signInSessions = pgTable(
   'sessions',
   {
     // SHA-256 of the random token in the cookie: a leaked table does not give working cookies.
@@ -107,7 +108,8 @@ export const profiles = pgTable(
   (t) => [uniqueIndex('profiles_pin_key').on(t.pin), index('profiles_created_idx').on(t.createdAt)],
 );
 
-export const attendanceSessions = pgTable(
+/** Registers: one per (class, date). The table keeps its first name, attendance_sessions. */
+export const registers = pgTable(
   'attendance_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -131,24 +133,24 @@ export const attendanceSessions = pgTable(
 export const attendanceMarks = pgTable(
   'attendance_marks',
   {
-    sessionId: uuid('session_id')
+    registerId: uuid('session_id')
       .notNull()
-      .references(() => attendanceSessions.id, { onDelete: 'cascade' }),
+      .references(() => registers.id, { onDelete: 'cascade' }),
     pin: text('pin').notNull(),
     name: text('name').notNull(),
     className: text('class_name').notNull(),
     present: boolean('present').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.pin] }), index('attendance_marks_pin_idx').on(t.pin)],
+  (t) => [primaryKey({ columns: [t.registerId, t.pin] }), index('attendance_marks_pin_idx').on(t.pin)],
 );
 
 export const attendanceChanges = pgTable(
   'attendance_changes',
   {
     id: serial('id').primaryKey(),
-    sessionId: uuid('session_id')
+    registerId: uuid('session_id')
       .notNull()
-      .references(() => attendanceSessions.id, { onDelete: 'cascade' }),
+      .references(() => registers.id, { onDelete: 'cascade' }),
     pin: text('pin').notNull(),
     oldValue: boolean('old_value'),
     newValue: boolean('new_value').notNull(),
@@ -156,7 +158,7 @@ export const attendanceChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     reason: text('reason'),
   },
-  (t) => [index('attendance_changes_session_idx').on(t.sessionId, t.changedAt)],
+  (t) => [index('attendance_changes_session_idx').on(t.registerId, t.changedAt)],
 );
 
 export const contactMessages = pgTable(

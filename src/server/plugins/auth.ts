@@ -1,38 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isStaff } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
-import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../http-error';
-import { findLiveSession, touchSession } from '../modules/auth/repository';
-import { hashToken, SESSION_COOKIE, toUser } from '../modules/auth/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** The id of the request's sign-in session, when it has one. */
     sessionId: string | null;
   }
 }
 
-/** Writing last_seen_at on every request would turn every read into a write. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+export interface AuthPluginOptions {
+  /** The cookie that carries the sign-in token. */
+  cookieName: string;
+  /** Who the token signs in, or null; given by the app, so that this plugin knows no module. */
+  authenticate: (token: string) => Promise<{ user: User; sessionId: string } | null>;
+}
 
-/** Reads the session cookie on every request and sets `request.user` (null when signed out). */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+/** Reads the sign-in cookie on every request and sets `request.user` (null when signed out). */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[opts.cookieName];
     if (!token) return;
-    const id = hashToken(token);
-    const now = new Date();
-    const session = await findLiveSession(opts.db, id, now);
-    if (!session) return;
-    request.user = toUser(session.user);
-    request.sessionId = id;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await touchSession(opts.db, id, now);
-    }
+    const signedIn = await opts.authenticate(token);
+    if (!signedIn) return;
+    request.user = signedIn.user;
+    request.sessionId = signedIn.sessionId;
   });
 });
 
@@ -40,13 +38,8 @@ export async function requireSignedIn(request: FastifyRequest, _reply: FastifyRe
   if (!request.user) throw unauthorized();
 }
 
-/** Faculty routes: faculty and administrators. */
+/** Faculty routes: staff, that is faculty and administrators (src/shared/access.ts). */
 export async function requireFaculty(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw unauthorized();
-  if (request.user.role === 'student') throw forbidden('This page is for faculty only');
-}
-
-/** Faculty may see any student; a student only their own PIN. */
-export function canSeeStudent(user: User, pin: string): boolean {
-  return user.role !== 'student' || user.pin === pin;
+  if (!isStaff(request.user)) throw forbidden('This page is for faculty only');
 }

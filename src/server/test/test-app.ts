@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Role } from '../../shared/constants';
-import { students } from '../db/schema';
-import { addUser } from '../modules/users/service';
+import { addUser } from '../modules/accounts/service';
+import { isOnRoster, putStudents } from '../modules/roster/service';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -32,10 +32,9 @@ export async function createTestContext(): Promise<TestContext> {
     let pin: string | undefined;
     if (role === 'student') {
       pin = options.pin ?? `T${counter}X${Date.now() % 100000}`;
-      await database.db
-        .insert(students)
-        .values({ pin, name: `Student ${pin}`, className: options.className ?? 'CSE1' })
-        .onConflictDoNothing();
+      if (!(await isOnRoster(database.db, pin))) {
+        await putStudents(database.db, [{ pin, name: `Student ${pin}`, className: options.className ?? 'CSE1' }]);
+      }
     }
     await addUser(database.db, { email, name: `Test ${role}`, role, pin, password: TEST_PASSWORD });
     const response = await app.inject({

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttendanceChange, AttendanceRegister } from '../../../shared/schemas/attendance';
 import { addDays, todayIn } from '../../../shared/dates';
-import { attendanceChanges, attendanceMarks, attendanceSessions, students } from '../../db/schema';
+import { attendanceChanges, attendanceMarks, registers, students } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { ATTENDANCE_CHANNEL } from './service';
 
@@ -39,15 +39,15 @@ const marksOf = (pins: string[], present: (pin: string, index: number) => boolea
 async function sessionRows(className: string, date: string) {
   return ctx.database.db
     .select()
-    .from(attendanceSessions)
-    .where(and(eq(attendanceSessions.className, className), eq(attendanceSessions.date, date)));
+    .from(registers)
+    .where(and(eq(registers.className, className), eq(registers.date, date)));
 }
 
 async function expectCountersMatchMarks(className: string, date: string) {
   const sessions = await sessionRows(className, date);
   expect(sessions).toHaveLength(1);
   const session = sessions[0]!;
-  const marks = await ctx.database.db.select().from(attendanceMarks).where(eq(attendanceMarks.sessionId, session.id));
+  const marks = await ctx.database.db.select().from(attendanceMarks).where(eq(attendanceMarks.registerId, session.id));
   expect(session.presentCount).toBe(marks.filter((m) => m.present).length);
   expect(session.absentCount).toBe(marks.filter((m) => !m.present).length);
   return { session, marks };
@@ -340,7 +340,7 @@ describe('concurrent saves of one register', () => {
     const [saveCount] = await ctx.database.db
       .select({ n: sql<number>`count(distinct ${attendanceChanges.changedAt})::int` })
       .from(attendanceChanges)
-      .where(eq(attendanceChanges.sessionId, session.id));
+      .where(eq(attendanceChanges.registerId, session.id));
     expect(saveCount?.n).toBe(saves.length);
 
     // The last save to commit is the register everyone now sees.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AttendanceHistorySchema,
   AttendanceRegisterSchema,
+  ClassListSchema,
   PortalTodaySchema,
   RegisterParamsSchema,
   SaveAttendanceRequestSchema,
@@ -9,7 +10,7 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
-import { getHistory, getRegister, portalToday, saveRegister } from './service';
+import { getHistory, getRegister, listClassSummaries, portalToday, saveRegister } from './service';
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -18,6 +19,19 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
   { database, timeZone },
 ) => {
   const { db } = database;
+
+  app.get(
+    '/api/classes',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['classes'],
+        summary: 'The classes with their roster sizes and whether today\'s register is taken',
+        response: { 200: ClassListSchema, ...refused },
+      },
+    },
+    async () => listClassSummaries(db, timeZone),
+  );
 
   app.get(
     '/api/attendance/today',

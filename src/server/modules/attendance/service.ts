@@ -1,45 +1,44 @@
+import { countMarks } from '../../../shared/attendance-rules';
 import type {
   AttendanceChange,
   AttendanceRecord,
   AttendanceRegister,
+  ClassSummary,
   SaveAttendanceRequest,
 } from '../../../shared/schemas/attendance';
 import { todayIn } from '../../../shared/dates';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { badRequest } from '../../http-error';
-import { listClassRoster } from '../classes/repository';
-import { assertClassExists } from '../classes/service';
+import { assertClassExists, listClassNames } from '../classes/service';
+import { countByClass, listClassRoster } from '../roster/service';
 import * as repo from './repository';
-import type { ChangeRow, MarkRow, SessionWithTaker } from './repository';
+import type { ChangeRow, MarkRow, RegisterWithTaker, StudentMarkRow } from './repository';
+
+export type { StudentMarkRow } from './repository';
 
 /** Channel on which every server process hears that a register was saved. */
 export const ATTENDANCE_CHANNEL = 'attendance';
 
 const MAX_PINS_NAMED = 10;
 
-function statsOf(records: readonly { present: boolean }[]) {
-  const present = records.filter((r) => r.present).length;
-  return { total: records.length, present, absent: records.length - present };
-}
-
 function toRecord(mark: MarkRow): AttendanceRecord {
   return { pin: mark.pin, name: mark.name, class: mark.className, present: mark.present };
 }
 
-function toRegister(className: string, date: string, session: SessionWithTaker, marks: MarkRow[]): AttendanceRegister {
+function toRegister(className: string, date: string, register: RegisterWithTaker, marks: MarkRow[]): AttendanceRegister {
   return {
     class: className,
     date,
     submitted: true,
-    ...(session.takerName !== null ? { takenBy: session.takerName } : {}),
-    takenAt: session.takenAt.toISOString(),
-    updatedAt: session.updatedAt.toISOString(),
+    ...(register.takerName !== null ? { takenBy: register.takerName } : {}),
+    takenAt: register.takenAt.toISOString(),
+    updatedAt: register.updatedAt.toISOString(),
     records: marks.map(toRecord),
     // The counters, not a recount: reports read them, so the screen shows what reports will use.
     stats: {
-      total: session.presentCount + session.absentCount,
-      present: session.presentCount,
-      absent: session.absentCount,
+      total: register.presentCount + register.absentCount,
+      present: register.presentCount,
+      absent: register.absentCount,
     },
   };
 }
@@ -57,17 +56,27 @@ function toChange(row: ChangeRow): AttendanceChange {
 }
 
 async function readRegister(db: Executor, className: string, date: string): Promise<AttendanceRegister> {
-  const session = await repo.findSession(db, className, date);
-  if (session) return toRegister(className, date, session, await repo.listMarks(db, session.id));
+  const register = await repo.findRegister(db, className, date);
+  if (register) return toRegister(className, date, register, await repo.listMarks(db, register.id));
   // Not taken yet: the roster with everyone absent, as the register screen starts (SPEC.md section 4).
   const roster = await listClassRoster(db, className);
   const records = roster.map((s) => ({ pin: s.pin, name: s.name, class: s.className, present: false }));
-  return { class: className, date, submitted: false, records, stats: statsOf(records) };
+  return { class: className, date, submitted: false, records, stats: countMarks(records) };
 }
 
 export async function getRegister(db: Executor, className: string, date: string): Promise<AttendanceRegister> {
   await assertClassExists(db, className);
   return readRegister(db, className, date);
+}
+
+/** The dashboard's class cards: each class with its roster size and whether today's register is taken. */
+export async function listClassSummaries(db: Executor, timeZone: string, now = new Date()): Promise<ClassSummary[]> {
+  const [names, sizes, taken] = await Promise.all([
+    listClassNames(db),
+    countByClass(db),
+    repo.listClassesTakenOn(db, todayIn(timeZone, now)),
+  ]);
+  return names.map((name) => ({ name, studentCount: sizes.get(name) ?? 0, todayTaken: taken.has(name) }));
 }
 
 function namePins(pins: string[]): string {
@@ -104,10 +113,10 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
   const reason = body.reason ? body.reason : null;
 
   const register = await database.db.transaction(async (tx) => {
-    const session = await repo.lockSession(tx, className, date, userId);
+    const register = await repo.lockRegister(tx, className, date, userId);
     // Read under the lock: a save that waited sees the marks of the save it waited for.
     const roster = await listClassRoster(tx, className);
-    const existing = new Map((await repo.listMarks(tx, session.id)).map((m) => [m.pin, m]));
+    const existing = new Map((await repo.listMarks(tx, register.id)).map((m) => [m.pin, m]));
 
     const allowed = new Set([...roster.map((s) => s.pin), ...existing.keys()]);
     const unknown = [...wanted.keys()].filter((pin) => !allowed.has(pin));
@@ -115,7 +124,7 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
     if (unknown.length > 1) throw badRequest(`PINs ${namePins(unknown)} are not on the ${className} roster`);
 
     const marks = roster.map((s) => ({
-      sessionId: session.id,
+      registerId: register.id,
       pin: s.pin,
       name: s.name,
       className: s.className,
@@ -133,8 +142,8 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       .filter((c) => c.oldValue !== c.newValue);
 
     await repo.upsertMarks(tx, marks);
-    await repo.refreshCounters(tx, session.id);
-    await repo.insertChanges(tx, session.id, changes, userId, reason);
+    await repo.refreshCounters(tx, register.id);
+    await repo.insertChanges(tx, register.id, changes, userId, reason);
     return readRegister(tx, className, date);
   });
 
@@ -148,9 +157,29 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
 
 export async function getHistory(db: Executor, className: string, date: string): Promise<AttendanceChange[]> {
   await assertClassExists(db, className);
-  const session = await repo.findSession(db, className, date);
-  if (!session) return [];
-  return (await repo.listChanges(db, session.id)).map(toChange);
+  const register = await repo.findRegister(db, className, date);
+  if (!register) return [];
+  return (await repo.listChanges(db, register.id)).map(toChange);
+}
+
+/** Every mark of one student, newest day first, with the name and class they had that day. */
+export function listStudentMarks(db: Executor, pin: string): Promise<StudentMarkRow[]> {
+  return repo.listMarksByPin(db, pin);
+}
+
+export interface PastRegister {
+  className: string;
+  date: string;
+  takenBy: string;
+  takenAt: Date;
+  marks: { pin: string; name: string; className: string; present: boolean }[];
+}
+
+/** Records a register taken in the past, with no change history: how demo data is written. */
+export async function recordPastRegister(tx: Tx, register: PastRegister): Promise<void> {
+  const { marks, ...row } = register;
+  const stats = countMarks(marks);
+  await repo.insertRegister(tx, { ...row, presentCount: stats.present, absentCount: stats.absent }, marks);
 }
 
 export function portalToday(timeZone: string, now = new Date()): { date: string; timeZone: string } {

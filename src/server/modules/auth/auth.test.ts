@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { signInSessions, users } from '../../db/schema';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
-import { addUser, disableUser } from '../users/service';
+import { addUser, disableUser } from '../accounts/service';
 import { hashToken } from './service';
 
 let ctx: TestContext;
@@ -27,13 +27,13 @@ describe('POST /api/auth/login', () => {
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.expires).toBeUndefined();
 
-    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, hashToken(cookie.value)));
+    const [row] = await ctx.database.db.select().from(signInSessions).where(eq(signInSessions.id, hashToken(cookie.value)));
     expect(row).toBeDefined();
     expect(row!.persistent).toBe(false);
     const hours = (row!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
-    const byToken = await ctx.database.db.select().from(sessions).where(eq(sessions.id, cookie.value));
+    const byToken = await ctx.database.db.select().from(signInSessions).where(eq(signInSessions.id, cookie.value));
     expect(byToken).toHaveLength(0);
 
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `portal_session=${cookie.value}` } });
@@ -115,7 +115,7 @@ describe('sessions', () => {
   it('an expired session is signed out', async () => {
     const cookie = await ctx.signIn('student');
     const token = cookie.split('=')[1]!;
-    await ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(token)));
+    await ctx.database.db.update(signInSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signInSessions.id, hashToken(token)));
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ message: 'Please sign in' });

@@ -1,20 +1,20 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { loginFailures, sessions, users } from '../../db/schema';
+import { loginFailures, signInSessions, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
   row: { id: string; userId: string; expiresAt: Date; persistent: boolean },
 ): Promise<void> {
-  await db.insert(sessions).values(row);
+  await db.insert(signInSessions).values(row);
 }
 
 /** The live session with this id and its user, if the session has not expired and the user is enabled. */
 export async function findLiveSession(db: Executor, id: string, now: Date) {
   const [row] = await db
     .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
+      sessionId: signInSessions.id,
+      lastSeenAt: signInSessions.lastSeenAt,
       user: {
         id: users.id,
         email: users.email,
@@ -23,23 +23,35 @@ export async function findLiveSession(db: Executor, id: string, now: Date) {
         pin: users.pin,
       },
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
+    .from(signInSessions)
+    .innerJoin(users, eq(users.id, signInSessions.userId))
+    .where(and(eq(signInSessions.id, id), gt(signInSessions.expiresAt, now), isNull(users.disabledAt)))
     .limit(1);
   return row;
 }
 
 export async function touchSession(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  await db.update(signInSessions).set({ lastSeenAt: now }).where(eq(signInSessions.id, id));
 }
 
 export async function deleteSession(db: Executor, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
+  await db.delete(signInSessions).where(eq(signInSessions.id, id));
 }
 
-export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
+  await db.delete(signInSessions).where(eq(signInSessions.userId, userId));
+}
+
+/** Sign-in sessions that can no longer be used: expired, or of a disabled account. */
+export async function deleteDeadSessions(db: Executor, now: Date): Promise<void> {
+  await db
+    .delete(signInSessions)
+    .where(
+      or(
+        lt(signInSessions.expiresAt, now),
+        inArray(signInSessions.userId, db.select({ id: users.id }).from(users).where(isNotNull(users.disabledAt))),
+      ),
+    );
 }
 
 export async function recordLoginFailure(db: Executor, address: string, email: string): Promise<void> {

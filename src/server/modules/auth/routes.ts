@@ -4,8 +4,7 @@ import { LoginRequestSchema, UserResponseSchema } from '../../../shared/schemas/
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
-import { deleteSession } from './repository';
-import { login, SESSION_COOKIE } from './service';
+import { login, SESSION_COOKIE, signOut } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -45,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 401: ErrorSchema } },
     },
     async (request, reply) => {
-      if (request.sessionId) await deleteSession(db, request.sessionId);
+      if (request.sessionId) await signOut(db, request.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send(null);
     },

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { loginTabFor } from '../../../shared/access';
 import type { LoginRequest, User } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { HttpError } from '../../http-error';
-import { findUserByEmail } from '../users/repository';
-import { hashPassword, verifyPassword } from '../users/service';
+import { findUserByEmail, hashPassword, verifyPassword } from '../accounts/service';
 import * as repo from './repository';
 
 export const SESSION_COOKIE = 'portal_session';
-/** Remember me keeps a session for 30 days; otherwise it ends with the browser, or after 12 hours. */
+/** Remember me keeps a sign-in session for 30 days; otherwise it ends with the browser, or after 12 hours. */
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
@@ -55,7 +55,7 @@ export async function login(db: Executor, input: LoginRequest, address: string, 
   }
 
   // The tab decides where the user lands, so it must match the account (DESIGN.md section 6.2).
-  const accountTab = row.role === 'student' ? 'student' : 'faculty';
+  const accountTab = loginTabFor(row.role);
   if (accountTab !== input.role) {
     throw new HttpError(
       403,
@@ -71,8 +71,34 @@ export async function login(db: Executor, input: LoginRequest, address: string, 
   return { user: toUser(row), token, expiresAt, persistent };
 }
 
-/** Expired sessions and old failure records are removed now and then, not on every request. */
+/** Writing last_seen_at on every request would turn every read into a write. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export interface SignedIn {
+  user: User;
+  sessionId: string;
+}
+
+/** The account signed in with this cookie token: null unless the sign-in session is live and the account enabled. */
+export async function resolveSignIn(db: Executor, token: string, now = new Date()): Promise<SignedIn | null> {
+  const id = hashToken(token);
+  const session = await repo.findLiveSession(db, id, now);
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, id, now);
+  return { user: toUser(session.user), sessionId: id };
+}
+
+export function signOut(db: Executor, sessionId: string): Promise<void> {
+  return repo.deleteSession(db, sessionId);
+}
+
+/** Ends every sign-in session of an account, on every device. */
+export function endAllSignIns(db: Executor, userId: string): Promise<void> {
+  return repo.deleteSessionsOfUser(db, userId);
+}
+
+/** Expired sign-in sessions, those of disabled accounts and old failure records go now and then, not on every request. */
 export async function sweep(db: Executor, now = new Date()): Promise<void> {
-  await repo.deleteExpiredSessions(db, now);
+  await repo.deleteDeadSessions(db, now);
   await repo.deleteOldFailures(db, new Date(now.getTime() - FAILURE_WINDOW_MS));
 }

@@ -13,7 +13,8 @@ import { errorsPlugin } from '../../plugins/errors';
 import { createPostgresCopy } from '../../test/test-db';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
-import { addUser } from '../users/service';
+import { resolveSignIn, SESSION_COOKIE } from '../auth/service';
+import { addUser } from '../accounts/service';
 import { eventRoutes, type EventRoutesOptions } from './routes';
 import { AttendanceEventHub, parseAttendanceEvent } from './service';
 
@@ -268,7 +269,10 @@ describe('event streams over time', () => {
     instance.setSerializerCompiler(serializerCompiler);
     await instance.register(errorsPlugin);
     await instance.register(fastifyCookie);
-    await instance.register(authPlugin, { db: database.db });
+    await instance.register(authPlugin, {
+      cookieName: SESSION_COOKIE,
+      authenticate: (token: string) => resolveSignIn(database.db, token),
+    });
     await instance.register(authRoutes, { db: database.db });
     await instance.register(eventRoutes, { database, ...options });
     return instance;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { attendanceMarks, attendanceSessions, classes, students } from '../../db/schema';
+import { attendanceMarks, registers, classes, students } from '../../db/schema';
 
 /**
  * Dashboard figures come from the per-register counters in attendance_sessions, so a dashboard
@@ -18,13 +18,13 @@ export interface ClassCountsRow {
 export function classCounts(db: Executor, className?: string): Promise<ClassCountsRow[]> {
   const totals = db
     .select({
-      className: attendanceSessions.className,
-      present: sql<number>`sum(${attendanceSessions.presentCount})`.as('present'),
-      absent: sql<number>`sum(${attendanceSessions.absentCount})`.as('absent'),
+      className: registers.className,
+      present: sql<number>`sum(${registers.presentCount})`.as('present'),
+      absent: sql<number>`sum(${registers.absentCount})`.as('absent'),
     })
-    .from(attendanceSessions)
-    .where(className === undefined ? undefined : eq(attendanceSessions.className, className))
-    .groupBy(attendanceSessions.className)
+    .from(registers)
+    .where(className === undefined ? undefined : eq(registers.className, className))
+    .groupBy(registers.className)
     .as('totals');
   const roster = db
     .select({
@@ -57,18 +57,18 @@ export interface DayCountsRow {
 
 /** Present and absent per date from `from` to `to` (inclusive), every class merged, oldest first. */
 export function dayCounts(db: Executor, from: string, to: string, className?: string): Promise<DayCountsRow[]> {
-  const conditions: SQL[] = [gte(attendanceSessions.date, from), lte(attendanceSessions.date, to)];
-  if (className !== undefined) conditions.push(eq(attendanceSessions.className, className));
+  const conditions: SQL[] = [gte(registers.date, from), lte(registers.date, to)];
+  if (className !== undefined) conditions.push(eq(registers.className, className));
   return db
     .select({
-      date: attendanceSessions.date,
-      present: sql<number>`sum(${attendanceSessions.presentCount})::int`,
-      absent: sql<number>`sum(${attendanceSessions.absentCount})::int`,
+      date: registers.date,
+      present: sql<number>`sum(${registers.presentCount})::int`,
+      absent: sql<number>`sum(${registers.absentCount})::int`,
     })
-    .from(attendanceSessions)
+    .from(registers)
     .where(and(...conditions))
-    .groupBy(attendanceSessions.date)
-    .orderBy(asc(attendanceSessions.date));
+    .groupBy(registers.date)
+    .orderBy(asc(registers.date));
 }
 
 export interface StudentCountsRow {
@@ -115,9 +115,9 @@ export function studentCounts(
   const latest = db
     .select({ name: attendanceMarks.name, className: attendanceMarks.className })
     .from(attendanceMarks)
-    .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceMarks.sessionId))
+    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
     .where(and(sql`${attendanceMarks.pin} = ${counts.pin}`, isNull(students.pin)))
-    .orderBy(desc(attendanceSessions.date))
+    .orderBy(desc(registers.date))
     .limit(1)
     .as('latest');
 

@@ -1,9 +1,13 @@
+import type { RosterStudent } from '../../../shared/schemas/attendance';
 import { PinSchema } from '../../../shared/schemas/common';
-import type { Db } from '../../db/client';
-import { UserInputError } from '../users/service';
+import type { Db, Executor } from '../../db/client';
+import { UserInputError } from '../../input-error';
+import { assertClassExists, listClassNames } from '../classes/service';
 import { formatCsv, parseCsv } from './csv';
 import * as repo from './repository';
-import type { StudentRow } from './repository';
+import type { RosterStudentRow } from './repository';
+
+export type { RosterStudentRow } from './repository';
 
 export const ROSTER_HEADER = ['pin', 'name', 'class'] as const;
 export const MAX_NAME_LENGTH = 200;
@@ -21,7 +25,7 @@ interface RawEntry {
 }
 
 export interface ParsedRoster {
-  students: StudentRow[];
+  students: RosterStudentRow[];
   /** Every problem, each starting with where it is; empty when the file can be imported. */
   errors: string[];
 }
@@ -124,7 +128,7 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
   // Class names in files are matched without regard to case and stored as the portal spells them.
   const classByKey = new Map(knownClasses.map((c) => [c.toLowerCase(), c]));
   const seen = new Map<string, string>();
-  const result: StudentRow[] = [];
+  const result: RosterStudentRow[] = [];
 
   for (const entry of entries) {
     if (entry.problem) {
@@ -165,7 +169,7 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
  * Students missing from the file are left alone.
  */
 export async function importRoster(db: Db, text: string): Promise<ImportSummary> {
-  const { students, errors } = parseRosterFile(text, await repo.listClassNames(db));
+  const { students, errors } = parseRosterFile(text, await listClassNames(db));
   if (errors.length > 0) throw new RosterFileError(errors);
   return db.transaction(async (tx) => {
     const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0 };
@@ -182,6 +186,43 @@ export async function importRoster(db: Db, text: string): Promise<ImportSummary>
     }
     return summary;
   });
+}
+
+export function toRosterStudent(row: RosterStudentRow): RosterStudent {
+  return { pin: row.pin, name: row.name, class: row.className };
+}
+
+/** The roster entry of one PIN, if the student is on the roster. */
+export function findStudent(db: Executor, pin: string): Promise<RosterStudentRow | undefined> {
+  return repo.findStudent(db, pin);
+}
+
+export async function isOnRoster(db: Executor, pin: string): Promise<boolean> {
+  return (await repo.findStudent(db, pin)) !== undefined;
+}
+
+/** The students of one class, by PIN, as they are now; the class must exist. */
+export async function listClassRoster(db: Executor, className: string): Promise<RosterStudentRow[]> {
+  await assertClassExists(db, className);
+  return repo.listClassRoster(db, className);
+}
+
+export async function getClassRoster(db: Executor, className: string): Promise<RosterStudent[]> {
+  return (await listClassRoster(db, className)).map(toRosterStudent);
+}
+
+/** Roster sizes by class name; a class with nobody on its roster is absent from the map. */
+export function countByClass(db: Executor): Promise<Map<string, number>> {
+  return repo.countByClass(db);
+}
+
+export async function isRosterEmpty(db: Executor): Promise<boolean> {
+  return (await repo.countStudents(db)) === 0;
+}
+
+/** Adds or updates students already checked by the caller (demo data, tests of other modules). */
+export function putStudents(db: Executor, rows: RosterStudentRow[]): Promise<void> {
+  return repo.upsertStudents(db, rows);
 }
 
 /** The whole roster as CSV with a header line, in the format that importRoster reads. */

@@ -36,10 +36,10 @@ describe('forecastSentence', () => {
   it('says what the student can miss or must make up', () => {
     expect(forecastSentence(summarize(0, 0))).toBe('No attendance has been recorded yet.');
     expect(forecastSentence(summarize(2, 1))).toBe(
-      'Attendance is below the required 75%. Attend the next 1 class in a row to get back to 75%.',
+      'Attendance is below the required 75%. Attending the next 1 class in a row brings attendance back to 75%.',
     );
     expect(forecastSentence(summarize(3, 1))).toBe('Missing the next class would take attendance below 75%.');
-    expect(forecastSentence(summarize(8, 0))).toBe('Can miss 2 more classes and stay at or above 75%.');
+    expect(forecastSentence(summarize(8, 0))).toBe('2 more classes can be missed while staying at or above 75%.');
   });
 });
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatPercent } from '../../../shared/attendance-rules';
+import { attendanceForecast, formatPercent } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD, PORTAL_NAME } from '../../../shared/constants';
 import { PROFILE_LINK_FIELDS, type ProfileLinkField } from '../../../shared/schemas/profiles';
 import type { StudentRecord } from '../../../shared/schemas/students';
@@ -40,18 +40,11 @@ export function toPdfText(value: string): string {
   return out;
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 'es'}`;
-}
-
-/** One sentence on what the student can still afford, or must make up. */
+/** The screen's forecast, after the low-attendance warning that the screen shows beside it. */
 export function forecastSentence(summary: StudentRecord['summary']): string {
-  if (summary.totalDays === 0) return 'No attendance has been recorded yet.';
-  if (summary.status === 'Low') {
-    return `Attendance is below the required ${ATTENDANCE_THRESHOLD}%. Attend the next ${plural(summary.needToAttend, 'class')} in a row to get back to ${ATTENDANCE_THRESHOLD}%.`;
-  }
-  if (summary.canMiss === 0) return `Missing the next class would take attendance below ${ATTENDANCE_THRESHOLD}%.`;
-  return `Can miss ${plural(summary.canMiss, 'more class')} and stay at or above ${ATTENDANCE_THRESHOLD}%.`;
+  const forecast = attendanceForecast(summary);
+  if (forecast === null) return 'No attendance has been recorded yet.';
+  return summary.status === 'Low' ? `Attendance is below the required ${ATTENDANCE_THRESHOLD}%. ${forecast}` : forecast;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { summarize } from '../../../shared/attendance-rules';
+import { canSeeStudent } from '../../../shared/access';
+import { countMarks, studentReportFilename, summarize } from '../../../shared/attendance-rules';
 import type { User } from '../../../shared/schemas/auth';
 import {
   OWN_RECORD_ONLY_MESSAGE,
@@ -8,34 +9,33 @@ import {
 import { todayIn } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
 import { forbidden, notFound } from '../../http-error';
-import { canSeeStudent } from '../../plugins/auth';
-import { findProfileByPin } from '../registrations/repository';
-import { toProfileResponse } from '../registrations/service';
-import * as repo from './repository';
+import { listStudentMarks } from '../attendance/service';
+import { findProfile } from '../profiles/service';
+import { findStudent } from '../roster/service';
 import { buildReportPdf } from './report-pdf';
 
 /**
- * A student's profile, summary and history. Found when a profile, a mark or a roster entry
- * exists: a student on the roster whose class has no registers yet is a real student with zero
- * days, not "no records" (the specification only knew profiles and marks).
+ * A student's record: profile, summary and history, put together from the roster, the profiles
+ * and the marks. Found when a profile, a mark or a roster entry exists: a student on the roster
+ * whose class has no registers yet is a real student with zero days, not "no records".
  */
 export async function getStudentRecord(db: Executor, viewer: User, pin: string): Promise<StudentRecord> {
   if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
-  const [profile, roster, marks] = await Promise.all([
-    findProfileByPin(db, pin),
-    repo.findRosterStudent(db, pin),
-    repo.listMarksByPin(db, pin),
+  const [profile, rosterStudent, marks] = await Promise.all([
+    findProfile(db, pin),
+    findStudent(db, pin),
+    listStudentMarks(db, pin),
   ]);
   // The roster is authoritative: anyone can register a profile for a PIN, so its name comes second.
-  const name = roster?.name ?? profile?.name ?? marks[0]?.name;
+  const name = rosterStudent?.name ?? profile?.name ?? marks[0]?.name;
   if (name === undefined) throw notFound(STUDENT_NOT_FOUND_MESSAGE);
 
-  const presentDays = marks.filter((mark) => mark.present).length;
+  const counts = countMarks(marks);
   return {
     pin,
     name,
-    profile: profile ? toProfileResponse(profile) : null,
-    summary: summarize(presentDays, marks.length - presentDays),
+    profile,
+    summary: summarize(counts.present, counts.absent),
     history: marks.map((mark) => ({ date: mark.date, class: mark.className, present: mark.present })),
   };
 }
@@ -54,6 +54,5 @@ export async function getStudentReport(
 ): Promise<StudentReport> {
   const record = await getStudentRecord(db, viewer, pin);
   const pdf = await buildReportPdf(record, { generatedOn: todayIn(timeZone, now) });
-  // A PIN may hold '/', which is not allowed in a file name.
-  return { filename: `attendance-${pin.replace(/\//g, '-')}.pdf`, pdf };
+  return { filename: studentReportFilename(pin), pdf };
 }

@@ -2,7 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates';
 import type { StudentRecord } from '../../../shared/schemas/students';
-import { attendanceMarks, attendanceSessions, profiles, students } from '../../db/schema';
+import { attendanceMarks, registers, profiles, students } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -24,12 +24,12 @@ interface SeedMark {
 async function seedRegister(className: string, date: string, marks: SeedMark[]): Promise<void> {
   const present = marks.filter((m) => m.present).length;
   const [session] = await ctx.database.db
-    .insert(attendanceSessions)
+    .insert(registers)
     .values({ className, date, presentCount: present, absentCount: marks.length - present })
-    .returning({ id: attendanceSessions.id });
+    .returning({ id: registers.id });
   await ctx.database.db
     .insert(attendanceMarks)
-    .values(marks.map((m) => ({ sessionId: session!.id, pin: m.pin, name: m.name, className, present: m.present })));
+    .values(marks.map((m) => ({ registerId: session!.id, pin: m.pin, name: m.name, className, present: m.present })));
 }
 
 function getRecord(pin: string, cookie: string | null = faculty) {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { students } from '../../../../server/db/schema';
-import { addUser } from '../../../../server/modules/users/service';
+import { addUser } from '../../../../server/modules/accounts/service';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { MESSAGE_DISPLAY_MS } from '../../../../shared/constants';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInjectFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
-import { addUser } from '../../../../server/modules/users/service';
+import { addUser } from '../../../../server/modules/accounts/service';
 import { renderRoutes } from '../../../test/render';
 import { LoginPage } from '../pages/login-page';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../../../server/db/schema';
 import { insertMessage } from '../../../../server/modules/contact/repository';
-import { addUser } from '../../../../server/modules/users/service';
+import { addUser } from '../../../../server/modules/accounts/service';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attendanceMarks, attendanceSessions, profiles } from '../../../../server/db/schema';
+import { attendanceMarks, registers, profiles } from '../../../../server/db/schema';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
@@ -17,12 +17,12 @@ const STUDENT_EMAIL = 'search-student@uni.edu';
 async function seedRegister(date: string, marks: { pin: string; name: string; present: boolean }[]) {
   const present = marks.filter((m) => m.present).length;
   const [session] = await ctx.database.db
-    .insert(attendanceSessions)
+    .insert(registers)
     .values({ className: 'CSE4', date, presentCount: present, absentCount: marks.length - present })
-    .returning({ id: attendanceSessions.id });
+    .returning({ id: registers.id });
   await ctx.database.db
     .insert(attendanceMarks)
-    .values(marks.map((m) => ({ sessionId: session!.id, pin: m.pin, name: m.name, className: 'CSE4', present: m.present })));
+    .values(marks.map((m) => ({ registerId: session!.id, pin: m.pin, name: m.name, className: 'CSE4', present: m.present })));
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { CLASS_NAMES } from '../../shared/constants';
 import { addDays, todayIn } from '../../shared/dates';
-import { addUser } from '../modules/users/service';
-import type { Db } from './client';
-import { attendanceMarks, attendanceSessions, students, users } from './schema';
+import type { Db } from '../db/client';
+import { addUser, hasAnyUser } from '../modules/accounts/service';
+import { recordPastRegister } from '../modules/attendance/service';
+import { isRosterEmpty, putStudents } from '../modules/roster/service';
 
 export const DEMO_FACULTY = { email: 'faculty@demo.university.edu', password: 'faculty-demo-2026', name: 'Dr. Kavitha Rao' };
 export const DEMO_STUDENT = { email: 'student@demo.university.edu', password: 'student-demo-2026' };
@@ -58,12 +58,9 @@ export function demoRoster(): DemoRosterEntry[] {
   return roster;
 }
 
+/** No account and nobody on the roster: a fresh install. */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
-  const [row] = await db.select({
-    users: sql<number>`(select count(*) from ${users})::int`,
-    students: sql<number>`(select count(*) from ${students})::int`,
-  }).from(sql`(select 1) as one`);
-  return (row?.users ?? 0) === 0 && (row?.students ?? 0) === 0;
+  return !(await hasAnyUser(db)) && (await isRosterEmpty(db));
 }
 
 export interface DemoSummary {
@@ -80,10 +77,10 @@ export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
   const likelihood = new Map(roster.map((s) => [s.pin, 0.55 + random() * 0.43]));
   const today = todayIn(timeZone);
   const studentPin = demoPin(2, 1);
-  let registers = 0;
+  let registerCount = 0;
 
   await db.transaction(async (tx) => {
-    await tx.insert(students).values(roster);
+    await putStudents(tx, roster);
     const faculty = await addUser(tx, { ...DEMO_FACULTY, role: 'faculty' });
     await addUser(tx, { ...DEMO_STUDENT, name: roster.find((s) => s.pin === studentPin)!.name, role: 'student', pin: studentPin });
 
@@ -94,26 +91,11 @@ export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
       for (const className of CLASS_NAMES) {
         const members = roster.filter((s) => s.className === className);
         const marks = members.map((s) => ({ ...s, present: random() < likelihood.get(s.pin)! }));
-        const present = marks.filter((m) => m.present).length;
-        const [session] = await tx
-          .insert(attendanceSessions)
-          .values({
-            className,
-            date,
-            takenBy: faculty.id,
-            takenAt: new Date(`${date}T10:00:00Z`),
-            updatedAt: new Date(`${date}T10:00:00Z`),
-            presentCount: present,
-            absentCount: marks.length - present,
-          })
-          .returning({ id: attendanceSessions.id });
-        await tx.insert(attendanceMarks).values(
-          marks.map((m) => ({ sessionId: session!.id, pin: m.pin, name: m.name, className: m.className, present: m.present })),
-        );
-        registers += 1;
+        await recordPastRegister(tx, { className, date, takenBy: faculty.id, takenAt: new Date(`${date}T10:00:00Z`), marks });
+        registerCount += 1;
       }
     }
   });
 
-  return { students: roster.length, registers, faculty: DEMO_FACULTY, student: { ...DEMO_STUDENT, pin: studentPin } };
+  return { students: roster.length, registers: registerCount, faculty: DEMO_FACULTY, student: { ...DEMO_STUDENT, pin: studentPin } };
 }

@@ -1,3 +1,4 @@
+import { canSeeStudent, isStudent } from '../../../shared/access';
 import type { User } from '../../../shared/schemas/auth';
 import {
   DUPLICATE_PIN_MESSAGE,
@@ -10,7 +11,6 @@ import { OWN_RECORD_ONLY_MESSAGE } from '../../../shared/schemas/students';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, forbidden, notFound } from '../../http-error';
-import { canSeeStudent } from '../../plugins/auth';
 import * as repo from './repository';
 import type { ProfileChanges, ProfileRow } from './repository';
 
@@ -69,13 +69,19 @@ export async function register(db: Executor, input: RegistrationInput): Promise<
   return toProfileResponse(row);
 }
 
-/** Faculty see every profile; a student only their own (DESIGN.md section 6.1). */
+/** Staff see every profile; a student only their own (DESIGN.md section 6.1). */
 export async function listVisibleProfiles(db: Executor, viewer: User): Promise<Profile[]> {
-  if (viewer.role === 'student') {
+  if (isStudent(viewer)) {
     const own = viewer.pin ? await repo.findProfileByPin(db, viewer.pin) : undefined;
     return own ? [toProfileResponse(own)] : [];
   }
   return (await repo.listProfiles(db)).map(toProfileResponse);
+}
+
+/** The profile registered on a PIN, for a caller that has already checked who may see it. */
+export async function findProfile(db: Executor, pin: string): Promise<Profile | null> {
+  const row = await repo.findProfileByPin(db, pin);
+  return row ? toProfileResponse(row) : null;
 }
 
 export async function getProfileByPin(db: Executor, viewer: User, pin: string): Promise<Profile> {

@@ -16,7 +16,7 @@ import * as service from './service';
 /** Registration is open to anyone, so it is throttled per address (in each server process). */
 export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
 
-export const registrationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/registrations',
     {

@@ -14,15 +14,6 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
     .then((rows) => rows[0]);
 }
 
-export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
-
 export async function insertUser(db: Executor, row: NewUserRow): Promise<UserRow> {
   const [created] = await db.insert(users).values(row).returning();
   if (!created) throw new Error('insert returned no row');
@@ -41,7 +32,7 @@ export async function updateUser(
   await db.update(users).set(changes).where(eq(users.id, id));
 }
 
-export async function countUsers(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return row?.n ?? 0;
+export async function hasAnyUser(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
 }

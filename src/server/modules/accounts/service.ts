@@ -1,12 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
 import { EmailSchema, NewPasswordSchema, RoleSchema } from '../../../shared/schemas/auth';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
-import { sessions, students } from '../../db/schema';
+import { UserInputError } from '../../input-error';
+import { isOnRoster } from '../roster/service';
 import * as repo from './repository';
 import type { UserRow } from './repository';
+
+export type { UserRow } from './repository';
 
 /** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
 export function hashPassword(password: string): Promise<string> {
@@ -16,9 +18,6 @@ export function hashPassword(password: string): Promise<string> {
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password).catch(() => false);
 }
-
-/** A readable error for the command line and for the API. */
-export class UserInputError extends Error {}
 
 export interface AddUserInput {
   email: string;
@@ -48,8 +47,7 @@ export async function addUser(db: Executor, input: AddUserInput): Promise<UserRo
   if (role === 'student') {
     if (!input.pin) throw new UserInputError('A student account needs --pin, the student\'s roster PIN');
     pin = parseOrThrow(PinSchema, input.pin, 'PIN');
-    const [onRoster] = await db.select({ pin: students.pin }).from(students).where(eq(students.pin, pin)).limit(1);
-    if (!onRoster) throw new UserInputError(`PIN ${pin} is not on the roster`);
+    if (!(await isOnRoster(db, pin))) throw new UserInputError(`PIN ${pin} is not on the roster`);
   } else if (input.pin) {
     throw new UserInputError('Only student accounts have a PIN');
   }
@@ -67,11 +65,25 @@ export async function setPassword(db: Executor, email: string, password: string)
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(valid) });
 }
 
+/**
+ * Disables an account. Its sign-in sessions stop working at once, as a session is live only while
+ * its account is enabled; the caller may also delete them (the sign-in sessions' owner does that).
+ */
 export async function disableUser(db: Executor, email: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw new UserInputError(`No account with the email ${email}`);
   await repo.updateUser(db, user.id, { disabledAt: new Date() });
-  // A disabled account is signed out everywhere at once.
-  await db.delete(sessions).where(eq(sessions.userId, user.id));
   return user;
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return repo.findUserByEmail(db, email);
+}
+
+export function listUsers(db: Executor): Promise<UserRow[]> {
+  return repo.listUsers(db);
+}
+
+export function hasAnyUser(db: Executor): Promise<boolean> {
+  return repo.hasAnyUser(db);
 }
