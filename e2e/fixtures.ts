@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_FACULTY, DEMO_STUDENT } from '../src/server/db/demo';
+import { DEMO_FACULTY, DEMO_STUDENT } from '../src/server/seed/demo';
 
 export { expect };
 
