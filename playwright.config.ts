@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { checkBrowserSettings } from './e2e/browser';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = `e2e/.data/${PORT}`;
@@ -11,6 +12,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// A wrong CHROMIUM_PATH or PORTAL_TEST_BROWSER fails here, before the portal is built.
+checkBrowserSettings();
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/${PORT}`,
@@ -20,10 +24,13 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Finds the browser (CHROMIUM_PATH, a system Chromium or Chrome, else the bundled one) and sets
+  // CHROMIUM_PATH before the workers start; they load this file again and read it below.
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
     // The README's own start command, on a fresh embedded database with demo data. With E2E_PORT
