@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'test-results', 'playwright-report', 'e2e/.data', 'data'] },
@@ -24,20 +25,12 @@ export default tseslint.config(
     },
   },
   {
-    // The layers of DESIGN.md section 3: shared imports neither side, and the sides not each other.
+    // Shared code runs in both the browser and Node: no framework or database package either.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'react', 'fastify', 'drizzle-orm*'] }],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'fastify', 'fastify-*', '@fastify/*', 'drizzle-orm*', 'pg'] }],
     },
   },
-  {
-    files: ['src/web/**/*.{ts,tsx}'],
-    // Component tests may start the real server in-process (see src/server/test/inject-fetch.ts).
-    ignores: ['src/web/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
-  },
+  // Which of our layers may import which: eslint.layers.js.
+  layerRules,
 );

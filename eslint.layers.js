@@ -1,0 +1,97 @@
+/**
+ * The layer rules of DESIGN.md section 7.8, checked by eslint-plugin-boundaries on every import:
+ *
+ * - a module's routes call only their own service; a service calls its own repository and other
+ *   modules' services, never their repositories; a repository imports only the database;
+ * - plugins import no module; web features import no other feature;
+ * - src/shared imports nothing of ours but itself.
+ *
+ * Tests are exempt: they may set up data through any layer. See docs/architecture.md.
+ */
+import boundaries from 'eslint-plugin-boundaries';
+
+/** Folders, each a layer; the first pattern that matches a file's folder wins. */
+const elements = [
+  { type: 'shared', pattern: 'src/shared' },
+  { type: 'module', pattern: 'src/server/modules/*', capture: ['module'] },
+  { type: 'plugins', pattern: 'src/server/plugins' },
+  { type: 'database', pattern: 'src/server/db' },
+  { type: 'composition', pattern: 'src/server/cli' },
+  { type: 'composition', pattern: 'src/server/seed' },
+  { type: 'server-test', pattern: 'src/server/test' },
+  // app.ts and main.ts put the server together; config.ts and the error classes serve every layer.
+  { type: 'server', pattern: 'src/server' },
+  { type: 'web-app', pattern: 'src/web/app' },
+  { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
+  { type: 'web-components', pattern: 'src/web/components' },
+  { type: 'web-lib', pattern: 'src/web/lib' },
+  { type: 'web-test', pattern: 'src/web/test' },
+  { type: 'web', pattern: 'src/web' },
+];
+
+const COMMON = '{config,http-error,input-error}.ts';
+
+const el = (selector) => ({ to: { element: selector } });
+const types = (...names) => names.map((type) => el({ type }));
+const sameModule = { module: '{{ from.element.captured.module }}' };
+/** A module's file of one kind: `routes.ts`, `service.ts` or `repository.ts`. */
+const moduleFile = (file) => ({ type: 'module', fileInternalPath: file });
+
+const policies = [
+  { from: { element: { type: 'shared' } }, allow: types('shared') },
+
+  // Modules: their own files, the database, plugins' guards, the common server files, shared.
+  {
+    from: { element: { type: 'module' } },
+    allow: [
+      el({ type: 'module', captured: sameModule }),
+      ...types('shared', 'database', 'plugins'),
+      el({ type: 'server', fileInternalPath: COMMON }),
+    ],
+  },
+  // A service (and only a service) calls other modules' services.
+  { from: { element: moduleFile('service.ts') }, allow: [el(moduleFile('service.ts'))] },
+  // Routes speak HTTP and call their own service: never a repository.
+  { from: { element: moduleFile('routes.ts') }, disallow: [el(moduleFile('repository.ts'))] },
+  // A repository is SQL over the database and nothing else.
+  {
+    from: { element: moduleFile('repository.ts') },
+    disallow: [el({ type: 'module', fileInternalPath: '!(repository.ts)' }), ...types('shared', 'plugins', 'server')],
+  },
+
+  { from: { element: { type: 'plugins' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
+  { from: { element: { type: 'database' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
+
+  // What puts the server together (app, main, the CLI, demo data) may use every layer but a repository.
+  {
+    from: { element: { types: '{server,composition}' } },
+    allow: types('shared', 'database', 'plugins', 'module', 'server', 'composition'),
+  },
+  { from: { element: { types: '{server,composition}' } }, disallow: [el(moduleFile('repository.ts'))] },
+  { from: { element: { type: 'server-test' } }, allow: types('shared', 'database', 'plugins', 'module', 'server', 'composition', 'server-test') },
+
+  { from: { element: { type: 'web' } }, allow: types('web', 'web-app', 'web-lib', 'web-components', 'shared') },
+  { from: { element: { type: 'web-app' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared') },
+  {
+    from: { element: { type: 'web-feature' } },
+    allow: [el({ type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } }), ...types('web-components', 'web-lib', 'shared')],
+  },
+  { from: { element: { type: 'web-components' } }, allow: types('web-components', 'web-lib', 'shared') },
+  { from: { element: { type: 'web-lib' } }, allow: types('web-lib', 'shared') },
+  { from: { element: { type: 'web-test' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared', 'web-test') },
+];
+
+export const layerRules = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/**/*.test.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': elements,
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+  },
+  rules: {
+    'boundaries/dependencies': ['error', { default: 'disallow', checkInternals: true, policies }],
+    // Every file of ours belongs to a layer.
+    'boundaries/no-unknown-files': 'error',
+  },
+};
