@@ -1,5 +1,5 @@
 /**
- * Checks that the charts library loads only with the pages that draw charts (issue 5, item 8):
+ * Checks that the charts library loads only with the pages that draw charts, so the first screen stays light:
  * builds the web app into a temporary folder (or reads `--dir <built web folder>`), follows the
  * static imports of the login page's first load, and fails when any of those files holds code
  * from recharts or @mantine/charts, or when the login page's CSS holds the charts' styles.

@@ -1,6 +1,6 @@
 /** Business constants from the specification (SPEC.md section 9). */
+/** The classes a new database starts with (the classes table is the list the portal uses). */
 export const CLASS_NAMES = ['CSE1', 'CSE2', 'CSE3', 'CSE4', 'CSE5', 'CSE6', 'CSE7', 'CSE8'] as const;
-export type ClassName = (typeof CLASS_NAMES)[number];
 
 export const ROLES = ['faculty', 'student', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

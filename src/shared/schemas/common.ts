@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CLASS_NAMES } from '../constants';
 import { isIsoDate } from '../dates';
 
 /** Every error the API sends has this body. */
@@ -14,8 +13,6 @@ export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 export const IsoDateSchema = z
   .string()
   .refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD' });
-
-export const ClassNameSchema = z.enum(CLASS_NAMES);
 
 /** A student's PIN as typed: trimmed, letters and digits (and - /), at most 32 characters. */
 export const PinSchema = z
