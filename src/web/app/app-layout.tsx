@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
 import { PageLoader } from '../components/page-loader';
 import { useLogout, useMe } from '../lib/session';
@@ -15,17 +16,18 @@ interface NavItem {
 }
 
 const always = () => true;
-const faculty = (user: User | null | undefined) => !!user && user.role !== 'student';
+// Signed-out visitors see these too, as in the specification's navbar; the guard asks them to sign in.
+const notStudent = (user: User | null | undefined) => !isStudent(user);
 
 /** The navbar of SPEC section 2: Home, Post Links, Faculty Details, and the student search. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: '/welcome', show: always },
   { label: 'Post Links', to: '/register', show: always },
-  { label: 'Faculty Details', to: '/faculty-details', show: (user) => user?.role !== 'student' },
-  { label: 'Classes', to: '/dashboard', show: faculty },
-  { label: 'Student Search', to: '/faculty', show: (user) => user?.role !== 'student' },
-  { label: 'My Attendance', to: '/student', show: (user) => user?.role === 'student' },
-  { label: 'Inbox', to: '/inbox', show: faculty },
+  { label: 'Faculty Details', to: '/faculty-details', show: notStudent },
+  { label: 'Classes', to: '/dashboard', show: canTakeRegisters },
+  { label: 'Student Search', to: '/faculty', show: notStudent },
+  { label: 'My Attendance', to: '/student', show: isStudent },
+  { label: 'Inbox', to: '/inbox', show: canReadInbox },
 ];
 
 export function AppLayout() {

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { isStudent } from '../../shared/access';
 import { PageLoader } from '../components/page-loader';
 import { useMe } from '../lib/session';
 
@@ -28,12 +29,12 @@ export function RequireAuth() {
 }
 
 /**
- * Faculty screens: a student who opens one gets a clear note instead of a page of errors. The
- * server refuses their data anyway; this only spares them the confusion.
+ * Staff screens (registers, reports, the inbox): a student who opens one gets a clear note instead
+ * of a page of errors. The server refuses their data anyway; this only spares them the confusion.
  */
-export function RequireFaculty() {
+export function RequireStaff() {
   const me = useMe();
-  if (me.data?.role === 'student') {
+  if (isStudent(me.data)) {
     return (
       <Alert color="yellow" title="This page is for faculty only" m="md">
         <Stack align="flex-start">

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AppLayout } from './app-layout';
-import { RequireAuth, RequireFaculty } from './require-auth';
+import { RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
               { path: 'student', ...page(() => import('../features/students/pages/student-search-page')) },
               { path: 'welcome/*', ...page(() => import('../features/students/pages/welcome-page')) },
               {
-                element: <RequireFaculty />,
+                element: <RequireStaff />,
                 children: [
                   { path: 'dashboard', ...page(() => import('../features/attendance/pages/dashboard-page')) },
                   { path: 'attendance/:class', ...page(() => import('../features/attendance/pages/class-attendance-page')) },

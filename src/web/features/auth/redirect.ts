@@ -1,5 +1,3 @@
-import type { Role } from '../../../shared/constants';
-
 /** Only paths inside the portal are followed, so a crafted link cannot send a user elsewhere. */
 export function safeReturnUrl(value: string | null): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
@@ -9,9 +7,4 @@ export function safeReturnUrl(value: string | null): string | null {
   const resolved = new URL(value, 'https://portal.invalid');
   if (resolved.origin !== 'https://portal.invalid' || resolved.pathname.startsWith('/login')) return null;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
-}
-
-/** Where a user lands after signing in: a student on /faculty, faculty on /dashboard (SPEC). */
-export function homeFor(role: Role): string {
-  return role === 'student' ? '/faculty' : '/dashboard';
 }

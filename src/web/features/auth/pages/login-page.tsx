@@ -2,11 +2,12 @@ import { Anchor, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine
 import { IconSchool, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { homePathFor } from '../../../../shared/access';
 import type { LoginRole } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/auth';
 import { useMe } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
-import { homeFor, safeReturnUrl } from '../redirect';
+import { safeReturnUrl } from '../redirect';
 
 /** Long enough to read 'Success' before the next page appears. */
 const SUCCESS_PAUSE_MS = 500;
@@ -19,11 +20,11 @@ export function LoginPage() {
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const [leaving, setLeaving] = useState(false);
 
-  if (me.data && !leaving) return <Navigate to={returnUrl ?? homeFor(me.data.role)} replace />;
+  if (me.data && !leaving) return <Navigate to={returnUrl ?? homePathFor(me.data.role)} replace />;
 
   const onSuccess = (user: User) => {
     setLeaving(true);
-    window.setTimeout(() => navigate(returnUrl ?? homeFor(user.role), { replace: true }), SUCCESS_PAUSE_MS);
+    window.setTimeout(() => navigate(returnUrl ?? homePathFor(user.role), { replace: true }), SUCCESS_PAUSE_MS);
   };
 
   return (

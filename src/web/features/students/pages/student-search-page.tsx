@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { isStudent } from '../../../../shared/access';
 import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
 import { useMe } from '../../../lib/session';
 
@@ -13,16 +14,16 @@ export function StudentSearchPage() {
   const [pinParam, setPinParam] = usePinSearchParam();
   // Clear must really clear for a student too, instead of falling back to their own PIN again.
   const [cleared, setCleared] = useState(false);
-  const isStudent = user?.role === 'student';
-  const ownPin = isStudent ? (user.pin ?? '') : '';
+  const student = isStudent(user);
+  const ownPin = student ? (user?.pin ?? '') : '';
   const pin = pinParam ?? (cleared ? '' : ownPin);
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{isStudent ? 'My Attendance' : 'Student Attendance'}</Title>
+        <Title order={1}>{student ? 'My Attendance' : 'Student Attendance'}</Title>
         <Text c="dimmed">
-          {isStudent
+          {student
             ? 'Your profile, attendance summary and history. Students can see only their own record.'
             : "Search a student by PIN to see their profile, attendance summary and history."}
         </Text>
@@ -37,7 +38,7 @@ export function StudentSearchPage() {
           setCleared(true);
           setPinParam(null);
         }}
-        idleText={isStudent ? 'Enter your PIN to see your attendance.' : undefined}
+        idleText={student ? 'Enter your PIN to see your attendance.' : undefined}
       />
     </Stack>
   );

@@ -1,12 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { canManageProfiles } from '../../../../shared/access';
 import { useMe } from '../../../lib/session';
 import { ProfilesList } from '../components/profiles-list';
 
 /** /welcome: the navbar (from the layout), the registered profiles, and the nested outlet (SPEC section 2). */
 export function WelcomePage() {
   const user = useMe().data;
-  const canManage = !!user && user.role !== 'student';
+  const canManage = canManageProfiles(user);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
