@@ -1,29 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, User } from '../../shared/schemas/auth';
-import { ApiError, apiRequest } from './api-client';
+import { z } from 'zod';
+import { UserResponseSchema, UserSchema, type LoginRequest, type User } from '../../shared/schemas/auth';
+import { api, ApiError, NoContentSchema } from './api-client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
+/** GET /api/auth/me answers `{ user: null }` when nobody is signed in (DESIGN.md section 5). */
+const MeResponseSchema = z.object({ user: UserSchema.nullable() });
+
 /** The signed-in user, or null when nobody is signed in. */
-export async function fetchMe(): Promise<User | null> {
+export async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
   try {
-    const { user } = await apiRequest<{ user: User }>('/api/auth/me');
-    return user;
+    return (await api.get('/api/auth/me', MeResponseSchema, { signal })).user;
   } catch (err) {
+    // Servers of an earlier release answer a signed-out visitor with 401.
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
   }
 }
 
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe({ signal }), staleTime: 60_000, retry: 1 });
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: LoginRequest) =>
-      apiRequest<{ user: User }>('/api/auth/login', { method: 'POST', body: request }).then((r) => r.user),
+    mutationFn: async (request: LoginRequest) => (await api.post('/api/auth/login', request, UserResponseSchema)).user,
     onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
   });
 }
@@ -31,7 +34,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => api.post('/api/auth/logout', undefined, NoContentSchema),
     onSettled: () => {
       // Nothing fetched for the previous user may be shown to the next one.
       queryClient.clear();

@@ -2,9 +2,10 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
+import { studentReportFilename } from '../../../shared/attendance-rules';
 import { ApiError } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
-import { fetchStudentReport, studentReportFilename } from './api';
+import { fetchStudentReport } from './api';
 
 /**
  * 'Export to PDF': downloads the server-built report attendance-{pin}.pdf (DESIGN.md section 6.5).

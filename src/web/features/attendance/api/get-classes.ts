@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClassListSchema, type ClassSummary } from '../../../../shared/schemas/attendance';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { attendanceKeys } from './query-keys';
 
 /** The classes with their roster sizes and whether today's register is taken. */
 export async function fetchClasses(signal?: AbortSignal): Promise<ClassSummary[]> {
-  return ClassListSchema.parse(await apiRequest<unknown>('/api/classes', { signal }));
+  return api.get('/api/classes', ClassListSchema, { signal });
 }
 
 export function useClasses() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PortalTodaySchema, type PortalToday } from '../../../../shared/schemas/attendance';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { attendanceKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { attendanceKeys } from './query-keys';
  * portal's, and the server refuses registers for dates after its today.
  */
 export async function fetchPortalToday(signal?: AbortSignal): Promise<PortalToday> {
-  return PortalTodaySchema.parse(await apiRequest<unknown>('/api/attendance/today', { signal }));
+  return api.get('/api/attendance/today', PortalTodaySchema, { signal });
 }
 
 export function usePortalToday() {

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AttendanceRegisterSchema, type AttendanceRegister } from '../../../../shared/schemas/attendance';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { attendanceKeys, segment } from './query-keys';
 
 /** The register of a class on a date; before it is taken, the roster with everyone absent. */
 export async function fetchRegister(className: string, date: string, signal?: AbortSignal): Promise<AttendanceRegister> {
-  return AttendanceRegisterSchema.parse(
-    await apiRequest<unknown>(`/api/attendance/${segment(className)}/${segment(date)}`, { signal }),
-  );
+  return api.get(`/api/attendance/${segment(className)}/${segment(date)}`, AttendanceRegisterSchema, { signal });
 }
 
 /** Waits while there is no date: the register of "no date" does not exist. */

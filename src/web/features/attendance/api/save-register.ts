@@ -4,7 +4,7 @@ import {
   type AttendanceRegister,
   type SaveAttendanceRequest,
 } from '../../../../shared/schemas/attendance';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { attendanceKeys, segment } from './query-keys';
 
 export interface SaveRegisterInput {
@@ -15,9 +15,7 @@ export interface SaveRegisterInput {
 
 /** Creates or replaces the register of a class on a date; answers with the saved register. */
 export async function saveRegister({ className, date, body }: SaveRegisterInput): Promise<AttendanceRegister> {
-  return AttendanceRegisterSchema.parse(
-    await apiRequest<unknown>(`/api/attendance/${segment(className)}/${segment(date)}`, { method: 'PUT', body }),
-  );
+  return api.put(`/api/attendance/${segment(className)}/${segment(date)}`, body, AttendanceRegisterSchema);
 }
 
 export function useSaveRegister() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContactInfoSchema, type ContactInfo } from '../../../../shared/schemas/contact';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactKeys } from './keys';
 
 /** The address, phone and e-mail blocks of the contact page (public). */
 export async function fetchContactInfo(signal?: AbortSignal): Promise<ContactInfo> {
-  return ContactInfoSchema.parse(await apiRequest<unknown>('/api/contact/info', { signal }));
+  return api.get('/api/contact/info', ContactInfoSchema, { signal });
 }
 
 export function useContactInfo() {

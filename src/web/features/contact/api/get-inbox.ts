@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContactMessageListSchema, type ContactMessage } from '../../../../shared/schemas/contact';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactKeys } from './keys';
 
 /** The contact messages, newest first (faculty). */
 export async function fetchInbox(signal?: AbortSignal): Promise<ContactMessage[]> {
-  return ContactMessageListSchema.parse(await apiRequest<unknown>('/api/contact', { signal }));
+  return api.get('/api/contact', ContactMessageListSchema, { signal });
 }
 
 /** Re-read now and then: new messages arrive and forwarding moves on while the page is open. */

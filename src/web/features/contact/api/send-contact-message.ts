@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactSentSchema, type ContactInput, type ContactSent } from '../../../../shared/schemas/contact';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactKeys } from './keys';
 
 /** POST /api/contact (public): 201 once the message is stored; 400 and 429 carry a message. */
 export async function sendContactMessage(input: ContactInput): Promise<ContactSent> {
-  return ContactSentSchema.parse(await apiRequest<unknown>('/api/contact', { method: 'POST', body: input }));
+  return api.post('/api/contact', input, ContactSentSchema);
 }
 
 export function useSendContactMessage() {

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactMessageSchema, type ContactMessage } from '../../../../shared/schemas/contact';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactKeys } from './keys';
 
 export async function setMessageRead(id: number, read: boolean): Promise<ContactMessage> {
-  return ContactMessageSchema.parse(
-    await apiRequest<unknown>(`/api/contact/${id}`, { method: 'PATCH', body: { read } }),
-  );
+  return api.patch(`/api/contact/${id}`, { read }, ContactMessageSchema);
 }
 
 export function useSetMessageRead() {

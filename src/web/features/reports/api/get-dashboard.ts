@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { DashboardSchema, type Dashboard } from '../../../../shared/schemas/reports';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { reportKeys } from './query-keys';
 
 /** GET /api/reports/dashboard: overall, per-class and per-date totals of every class. */
 export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return DashboardSchema.parse(await apiRequest<unknown>('/api/reports/dashboard', { signal }));
+  return api.get('/api/reports/dashboard', DashboardSchema, { signal });
 }
 
 export function useDashboard() {

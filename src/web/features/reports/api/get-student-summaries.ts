@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { StudentSummaryListSchema, type StudentSummary } from '../../../../shared/schemas/reports';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { reportKeys } from './query-keys';
 
 /** GET /api/reports/students: each student's days and percentage, lowest first. */
@@ -13,7 +13,7 @@ export async function fetchStudentSummaries(
   if (className) query.set('class', className);
   if (below !== null) query.set('below', String(below));
   const suffix = query.size > 0 ? `?${query.toString()}` : '';
-  return StudentSummaryListSchema.parse(await apiRequest<unknown>(`/api/reports/students${suffix}`, { signal }));
+  return api.get(`/api/reports/students${suffix}`, StudentSummaryListSchema, { signal });
 }
 
 export function useStudentSummaries(className: string | null, below: number | null) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileSchema, type Profile, type RegistrationInput } from '../../../../shared/schemas/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { profilesKey } from './keys';
 
 /** POST /api/registrations (public): 201 with the profile; 400, 409 and 429 carry a message. */
 export async function createRegistration(input: RegistrationInput): Promise<Profile> {
-  return ProfileSchema.parse(await apiRequest<unknown>('/api/registrations', { method: 'POST', body: input }));
+  return api.post('/api/registrations', input, ProfileSchema);
 }
 
 export function useCreateRegistration() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import { studentRecordsKey } from '../../../components/student-record';
+import { api } from '../../../lib/api-client';
 import { profilesKey } from './keys';
 
 /** DELETE /api/registrations/:id (faculty): 204. */
 export async function deleteRegistration(id: string): Promise<void> {
-  await apiRequest<void>(`/api/registrations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await api.delete(`/api/registrations/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteRegistration() {

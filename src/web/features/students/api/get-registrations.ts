@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ProfileListSchema, type Profile } from '../../../../shared/schemas/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { profilesKey } from './keys';
 
 /** GET /api/registrations: newest first; faculty get all, a student only their own. */
 export async function getRegistrations(signal?: AbortSignal): Promise<Profile[]> {
-  return ProfileListSchema.parse(await apiRequest<unknown>('/api/registrations', { signal }));
+  return api.get('/api/registrations', ProfileListSchema, { signal });
 }
 
 export function useRegistrations() {

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileSchema, type Profile, type ProfileUpdate } from '../../../../shared/schemas/profiles';
-import { apiRequest } from '../../../lib/api-client';
 import { studentRecordsKey } from '../../../components/student-record';
+import { api } from '../../../lib/api-client';
 import { profilesKey } from './keys';
 
 /** PATCH /api/registrations/:id (faculty): changes the fields sent; null clears a link. */
 export async function updateRegistration(id: string, changes: ProfileUpdate): Promise<Profile> {
-  return ProfileSchema.parse(
-    await apiRequest<unknown>(`/api/registrations/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
-  );
+  return api.patch(`/api/registrations/${encodeURIComponent(id)}`, changes, ProfileSchema);
 }
 
 export function useUpdateRegistration() {
