@@ -1,20 +1,36 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError, ContractMismatchError } from '../lib/api-client';
+import { isAuthKey, meQueryKey } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
+/** Asking again will not change a refusal (4xx) or an answer the page cannot read; a network blip might pass. */
+function worthRetrying(error: Error): boolean {
+  if (error instanceof ContractMismatchError) return false;
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // The one place that handles 401. Any query or mutation refused with 401 means the sign-in
+  // session has ended (it expired, or was signed out elsewhere): forget the user, and the page
+  // guard (RequireAuth) sends them to /login?returnUrl=<where they were>. The sign-in calls
+  // themselves (GET /api/auth/me, login, logout) answer 401 as part of their meaning.
+  const signedOut = (error: Error, key: readonly unknown[] | undefined) => {
+    if (error instanceof ApiError && error.status === 401 && !isAuthKey(key)) queryClient.setQueryData(meQueryKey, null);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => signedOut(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => signedOut(error, mutation.options.mutationKey) }),
     defaultOptions: {
       queries: {
-        // A 4xx will not change by asking again; a network blip might.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) => worthRetrying(error) && count < 2,
         refetchOnWindowFocus: false,
       },
     },
   });
+  return queryClient;
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { UserResponseSchema, UserSchema, type LoginRequest, type User } from '../../shared/schemas/auth';
 import { api, ApiError, NoContentSchema } from './api-client';
 
-export const meQueryKey = ['auth', 'me'] as const;
+/**
+ * The sign-in session (the cookie) as the page knows it. Its queries and mutations sit under
+ * `authKey`: a 401 from them is an answer (signed out, wrong password), not a sign-in session
+ * that has ended, so the app's one 401 handler leaves them alone.
+ */
+export const authKey = ['auth'] as const;
+export const meQueryKey = [...authKey, 'me'] as const;
+
+export function isAuthKey(key: readonly unknown[] | undefined): boolean {
+  return key?.[0] === authKey[0];
+}
 
 /** GET /api/auth/me answers `{ user: null }` when nobody is signed in (DESIGN.md section 5). */
 const MeResponseSchema = z.object({ user: UserSchema.nullable() });
@@ -26,14 +36,20 @@ export function useMe() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...authKey, 'login'],
     mutationFn: async (request: LoginRequest) => (await api.post('/api/auth/login', request, UserResponseSchema)).user,
-    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+    onSuccess: (user) => {
+      // A new sign-in starts afresh: nothing fetched for an earlier user may be shown to this one.
+      queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
+      queryClient.setQueryData(meQueryKey, user);
+    },
   });
 }
 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...authKey, 'logout'],
     mutationFn: () => api.post('/api/auth/logout', undefined, NoContentSchema),
     onSettled: () => {
       // Nothing fetched for the previous user may be shown to the next one.
