@@ -1,29 +1,10 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { attendanceBand, formatPercent, percentage } from '../../../shared/attendance-rules';
+import { attendanceBand, attendanceForecast, formatPercent, percentage } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../shared/constants';
 import type { AttendanceSummaryResponse } from '../../../shared/schemas/students';
 import { BAND_COLORS, BAND_TEXT_COLORS, BandBadge } from './status-colors';
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/**
- * The advice beyond the specification (issue 4): how many more classes can be missed while
- * staying at or above 75%, or how many presents in a row are needed to get back to it.
- */
-export function attendanceForecast(summary: AttendanceSummaryResponse): string | null {
-  if (summary.totalDays === 0) return null;
-  if (summary.needToAttend > 0) {
-    return `Attending the next ${plural(summary.needToAttend, 'class', 'classes')} in a row brings attendance back to ${ATTENDANCE_THRESHOLD}%.`;
-  }
-  if (summary.canMiss > 0) {
-    return `${plural(summary.canMiss, 'more class', 'more classes')} can be missed while staying at or above ${ATTENDANCE_THRESHOLD}%.`;
-  }
-  return `Missing the next class would take attendance below ${ATTENDANCE_THRESHOLD}%.`;
-}
 
 /**
  * Total days, present, absent and percentage (1 decimal), a progress bar each for present and

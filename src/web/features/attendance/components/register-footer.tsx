@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import type { AttendanceStats } from '../../../../shared/schemas/attendance';
 import type { FlashMessage } from '../hooks/use-flash-message';
 import classes from './register.module.css';
 
 interface RegisterFooterProps {
-  stats: { total: number; present: number; absent: number };
+  stats: AttendanceStats;
   dirty: boolean;
   submitting: boolean;
   message: FlashMessage | null;

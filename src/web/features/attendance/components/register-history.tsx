@@ -1,6 +1,7 @@
 import { Accordion, Alert, Badge, Button, Group, List, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { countMarks } from '../../../../shared/attendance-rules';
 import type { AttendanceChange } from '../../../../shared/schemas/attendance';
 import { useRegisterHistory } from '../api/get-register-history';
 import { formatDateTime } from '../format';
@@ -43,7 +44,7 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
   const by = save.changedBy ?? 'A former account';
   const when = formatDateTime(save.changedAt, timeZone);
   const created = save.changes.every((c) => c.oldValue === null);
-  const present = save.changes.filter((c) => c.newValue).length;
+  const taken = countMarks(save.changes.map((c) => ({ present: c.newValue })));
   return (
     <Stack gap={6}>
       <Group gap="xs">
@@ -57,7 +58,7 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
       {save.reason && <Text size="sm">Reason: {save.reason}</Text>}
       {created ? (
         <Text size="sm">
-          Took the register: {present} present, {save.changes.length - present} absent.
+          Took the register: {taken.present} present, {taken.absent} absent.
         </Text>
       ) : (
         // A list rather than a table: on a phone each change still reads on one or two lines.

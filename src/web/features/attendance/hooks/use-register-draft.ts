@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { AttendanceRegister, MarkInput } from '../../../../shared/schemas/attendance';
+import { countMarks } from '../../../../shared/attendance-rules';
+import type { AttendanceRegister, AttendanceStats, MarkInput } from '../../../../shared/schemas/attendance';
 
 type Marks = Record<string, boolean>;
 
@@ -18,7 +19,7 @@ export interface RegisterDraft {
   setAll: (present: boolean) => void;
   /** The marks to submit, in the register's order. */
   records: MarkInput[];
-  stats: { total: number; present: number; absent: number };
+  stats: AttendanceStats;
   /** True when some mark differs from the register as loaded. */
   dirty: boolean;
 }
@@ -52,13 +53,12 @@ export function useRegisterDraft(register: AttendanceRegister | undefined): Regi
   return useMemo(() => {
     if (!register || !marks || !saved) return null;
     const records = register.records.map((r) => ({ pin: r.pin, present: marks[r.pin] ?? false }));
-    const present = records.filter((r) => r.present).length;
     return {
       isPresent: (pin) => marks[pin] ?? false,
       setPresent,
       setAll,
       records,
-      stats: { total: records.length, present, absent: records.length - present },
+      stats: countMarks(records),
       dirty: records.some((r) => r.present !== saved[r.pin]),
     };
   }, [register, marks, saved, setPresent, setAll]);
