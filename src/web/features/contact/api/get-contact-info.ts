@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContactInfoSchema, type ContactInfo } from '../../../../shared/schemas/contact';
 import { api } from '../../../lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from './query-keys';
 
 /** The address, phone and e-mail blocks of the contact page (public). */
 export async function fetchContactInfo(signal?: AbortSignal): Promise<ContactInfo> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContactMessageListSchema, type ContactMessage } from '../../../../shared/schemas/contact';
 import { api } from '../../../lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from './query-keys';
 
 /** The contact messages, newest first (faculty). */
 export async function fetchInbox(signal?: AbortSignal): Promise<ContactMessage[]> {

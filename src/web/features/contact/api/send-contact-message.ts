@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactSentSchema, type ContactInput, type ContactSent } from '../../../../shared/schemas/contact';
 import { api } from '../../../lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from './query-keys';
 
 /** POST /api/contact (public): 201 once the message is stored; 400 and 429 carry a message. */
 export async function sendContactMessage(input: ContactInput): Promise<ContactSent> {

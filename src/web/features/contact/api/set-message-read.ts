@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactMessageSchema, type ContactMessage } from '../../../../shared/schemas/contact';
 import { api } from '../../../lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from './query-keys';
 
 export async function setMessageRead(id: number, read: boolean): Promise<ContactMessage> {
   return api.patch(`/api/contact/${id}`, { read }, ContactMessageSchema);

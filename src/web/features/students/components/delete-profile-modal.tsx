@@ -2,11 +2,11 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { ApiError } from '../../../lib/api-client';
-import { useDeleteRegistration } from '../api/delete-registration';
+import { useDeleteProfile } from '../api/delete-profile';
 
 /** Asks before a profile is removed; attendance records are kept, only the profile goes. */
 export function DeleteProfileModal({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
-  const remove = useDeleteRegistration();
+  const remove = useDeleteProfile();
   const close = () => {
     remove.reset();
     onClose();

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { ApiError } from '../../../lib/api-client';
-import { useUpdateRegistration } from '../api/update-registration';
+import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFields } from './profile-fields';
 import { markServerErrors, profileToValues, useProfileForm } from './profile-form';
 
@@ -20,7 +20,7 @@ export function EditProfileModal({ profile, onClose }: { profile: Profile | null
 
 function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const form = useProfileForm(profileToValues(profile));
-  const update = useUpdateRegistration();
+  const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     handleSubmit,

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { PageLoader } from '../../../components/page-loader';
 import { ProfileCard } from '../../../components/student-record';
-import { useRegistrations } from '../api/get-registrations';
+import { useProfiles } from '../api/get-profiles';
 import { DeleteProfileModal } from './delete-profile-modal';
 import { EditProfileModal } from './edit-profile-modal';
 
@@ -23,7 +23,7 @@ export function matchesFilter(profile: Profile, filter: string): boolean {
  * Faculty may edit and delete them; a student sees only their own.
  */
 export function ProfilesList({ canManage }: { canManage: boolean }) {
-  const profiles = useRegistrations();
+  const profiles = useProfiles();
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const [page, setPage] = useState(1);

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Loader, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateRegistration } from '../api/create-registration';
+import { useCreateProfile } from '../api/create-profile';
 import { ProfileFields } from './profile-fields';
 import { EMPTY_PROFILE, markServerErrors, useProfileForm } from './profile-form';
 import { ProfilePreview } from './profile-preview';
@@ -20,7 +20,7 @@ function failureMessage(error: Error): string {
 /** The registration form with its live preview: cleared on success, kept as typed on error. */
 export function RegistrationForm() {
   const form = useProfileForm();
-  const create = useCreateRegistration();
+  const create = useCreateProfile();
   const [success, setSuccess] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {

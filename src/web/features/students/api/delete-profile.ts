@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { studentRecordsKey } from '../../../components/student-record';
 import { api } from '../../../lib/api-client';
-import { profilesKey } from './keys';
+import { profilePath, profilesKey } from './query-keys';
 
 /** DELETE /api/registrations/:id (faculty): 204. */
-export async function deleteRegistration(id: string): Promise<void> {
-  await api.delete(`/api/registrations/${encodeURIComponent(id)}`);
+export async function deleteProfile(id: string): Promise<void> {
+  await api.delete(profilePath(id));
 }
 
-export function useDeleteRegistration() {
+export function useDeleteProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteRegistration,
+    mutationFn: deleteProfile,
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profilesKey }),
