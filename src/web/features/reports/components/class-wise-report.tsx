@@ -1,4 +1,4 @@
-import { BarChart, DonutChart } from '@mantine/charts';
+import { DonutChart } from '@mantine/charts';
 import { Center, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { absentBand, attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { classWiseCsv } from '../../../../shared/report-rules';
@@ -8,6 +8,7 @@ import { BandBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
 import { CsvDownloadButton } from './csv-download-button';
 import type { ChartKind } from './period-report';
+import { PresentAbsentBars } from './present-absent-bars';
 
 export const ALL_CLASSES = 'all';
 
@@ -95,20 +96,9 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today }: C
           </SimpleGrid>
         ) : (
           <ChartFigure caption="Present and absent marks per class; the table below lists the figures.">
-            <BarChart
-              h={260}
-              data={rows.map((row) => ({ className: row.className, Present: row.presentCount, Absent: row.absentCount }))}
-              dataKey="className"
-              type="stacked"
-              series={[
-                { name: 'Present', color: 'green.6' },
-                { name: 'Absent', color: 'red.6' },
-              ]}
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              yAxisProps={{ allowDecimals: false }}
-              valueFormatter={(value) => formatCount(Math.round(value))}
-              accessibilityLayer={false}
+            <PresentAbsentBars
+              height={260}
+              bars={rows.map((row) => ({ label: row.className, present: row.presentCount, absent: row.absentCount }))}
             />
           </ChartFigure>
         )}

@@ -1,4 +1,4 @@
-import { BarChart, PieChart } from '@mantine/charts';
+import { PieChart } from '@mantine/charts';
 import { Center, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { attendanceBand, formatPercent, percentage } from '../../../../shared/attendance-rules';
 import { dailyReportCsv, periodTotals, type ReportPeriod } from '../../../../shared/report-rules';
@@ -7,6 +7,7 @@ import { ABSENT_FILL, BAND_FILL, formatCount, formatLongDate, formatShortDate } 
 import { BandBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
 import { CsvDownloadButton } from './csv-download-button';
+import { PresentAbsentBars } from './present-absent-bars';
 
 export type ChartKind = 'pie' | 'bar';
 
@@ -87,20 +88,9 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
       <ChartFigure
         caption={`Present and absent students per date over ${text.span}: ${formatCount(totals.present)} present, ${formatCount(totals.absent)} absent; the table below lists every date.`}
       >
-        <BarChart
-          h={280}
-          data={rows.map((row) => ({ date: formatShortDate(row.date), Present: row.present, Absent: row.absent }))}
-          dataKey="date"
-          type="stacked"
-          series={[
-            { name: 'Present', color: 'green.6' },
-            { name: 'Absent', color: 'red.6' },
-          ]}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          yAxisProps={{ allowDecimals: false }}
-          valueFormatter={(value) => formatCount(Math.round(value))}
-          accessibilityLayer={false}
+        <PresentAbsentBars
+          height={280}
+          bars={rows.map((row) => ({ label: formatShortDate(row.date), present: row.present, absent: row.absent }))}
         />
       </ChartFigure>
     );

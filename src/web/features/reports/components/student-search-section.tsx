@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
 
-export const STUDENT_SEARCH_ID = 'student-search';
+const STUDENT_SEARCH_ID = 'student-search';
 
 /**
  * The faculty-details student search (SPEC.md section 2): the shared search with this page's

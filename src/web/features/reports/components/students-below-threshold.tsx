@@ -15,7 +15,7 @@ import { ALL_CLASSES } from './class-wise-report';
 const FIRST_ROWS = 50;
 
 /** Where a student's record opens: this page's student search, searched for the PIN. */
-export const studentRecordLink = (pin: string) => `?pin=${encodeURIComponent(pin)}`;
+const studentRecordLink = (pin: string) => `?pin=${encodeURIComponent(pin)}`;
 
 export function StudentsBelowThreshold({ classNames, today }: { classNames: string[]; today: string }) {
   const [selected, setSelected] = useState(ALL_CLASSES);

@@ -1,4 +1,4 @@
-// The charts' styles load with this page's chunk only, not with every page (issue 5, item 8).
+// The charts' styles load with this page's chunk only, not with every page.
 import '@mantine/charts/styles.css';
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
