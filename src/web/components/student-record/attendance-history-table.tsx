@@ -1,5 +1,6 @@
 import { Card, Table, Text, Title } from '@mantine/core';
 import type { HistoryEntry } from '../../../shared/schemas/students';
+import { formatCalendarDate } from '../../lib/calendar-date';
 import { BandBadge } from './status-colors';
 
 /**
@@ -40,7 +41,7 @@ export function AttendanceHistoryTable({
             <Table.Tbody>
               {history.map((entry) => (
                 <Table.Tr key={`${entry.date}-${entry.class}`}>
-                  <Table.Td>{formatDate(entry.date)}</Table.Td>
+                  <Table.Td>{formatCalendarDate(entry.date, { dateStyle: 'medium' })}</Table.Td>
                   <Table.Td>{entry.class}</Table.Td>
                   <Table.Td>
                     <BandBadge band={entry.present ? 'good' : 'danger'}>{entry.present ? 'Present' : 'Absent'}</BandBadge>
@@ -52,17 +53,5 @@ export function AttendanceHistoryTable({
         </Table.ScrollContainer>
       )}
     </Card>
-  );
-}
-
-/**
- * 'YYYY-MM-DD' as a readable date in the reader's language. Built from its parts, at noon UTC and
- * shown in UTC, so the day never shifts with the browser's time zone.
- */
-export function formatDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day, 12)),
   );
 }

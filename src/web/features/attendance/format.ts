@@ -1,3 +1,5 @@
+import { formatCalendarDate } from '../../lib/calendar-date';
+
 /**
  * Times from the API are instants; faculty read them as wall-clock times of the portal's zone,
  * the zone in which the register's date was taken, whatever zone their own device is in.
@@ -16,13 +18,5 @@ export function formatDateTime(iso: string, timeZone: string | undefined): strin
 
 /** A `YYYY-MM-DD` date as "Sunday, 22 Nov 2026". */
 export function formatLongDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  // Formatted in UTC so that the calendar date cannot shift with the device's zone.
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatCalendarDate(date, { weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
 }

@@ -1,18 +1,15 @@
 import type { Band } from '../../../shared/attendance-rules';
+import { formatCalendarDate } from '../../lib/calendar-date';
 
 const counts = new Intl.NumberFormat('en');
-const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export const formatCount = (value: number) => counts.format(value);
 
-// Dates are calendar days in the portal's zone; formatting them at UTC midnight keeps the day as it is.
-const atUtcMidnight = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
-
 /** 'Mon, 2 Mar 2026': tables. */
-export const formatLongDate = (isoDate: string) => longDate.format(atUtcMidnight(isoDate));
+export const formatLongDate = (isoDate: string) =>
+  formatCalendarDate(isoDate, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
 /** '2 Mar': chart axes. */
-export const formatShortDate = (isoDate: string) => shortDate.format(atUtcMidnight(isoDate));
+export const formatShortDate = (isoDate: string) => formatCalendarDate(isoDate, { day: 'numeric', month: 'short' }, 'en-GB');
 
 /**
  * Colours of the bands of SPEC.md section 4. Badges put dark text on the mid shades (above 7:1),
