@@ -33,6 +33,12 @@ export class ContractMismatchError extends ApiError {
   }
 }
 
+/** The field errors of a refused request, by field: the server names them by path (`body.email`). */
+export function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
+  if (!(error instanceof ApiError)) return [];
+  return (error.errors ?? []).map((issue) => ({ field: issue.path.split('.').pop() ?? '', message: issue.message }));
+}
+
 /** The answer of a 204: nothing. */
 export const NoContentSchema = z.undefined();
 

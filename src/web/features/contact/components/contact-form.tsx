@@ -11,7 +11,7 @@ import {
   type ContactFormValues,
   type ContactInput,
 } from '../../../../shared/schemas/contact';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
@@ -20,12 +20,10 @@ type Result = { kind: 'sent' } | { kind: 'failed'; detail: string | null };
 
 const FIELDS = new Set<string>(['name', 'email', 'phone', 'subject', 'message']);
 
-/** Puts the server's field errors (`body.email`, ...) by the fields, should they get past the form's own checks. */
+/** Puts the server's field errors by the fields, should they get past the form's own checks. */
 function markServerErrors(form: UseFormReturn<ContactFormValues, unknown, ContactInput>, error: Error): void {
-  if (!(error instanceof ApiError) || !error.errors) return;
-  for (const issue of error.errors) {
-    const field = issue.path.replace(/^body\./, '');
-    if (FIELDS.has(field)) form.setError(field as keyof ContactFormValues, { message: issue.message });
+  for (const { field, message } of fieldErrorsOf(error)) {
+    if (FIELDS.has(field)) form.setError(field as keyof ContactFormValues, { message });
   }
 }
 

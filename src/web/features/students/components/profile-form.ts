@@ -7,7 +7,7 @@ import {
   type RegistrationInput,
   type RegistrationRequest,
 } from '../../../../shared/schemas/profiles';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 
 export type ProfileForm = UseFormReturn<RegistrationRequest, unknown, RegistrationInput>;
 export type ProfileFieldName = keyof RegistrationRequest;
@@ -64,10 +64,9 @@ export function markServerErrors(form: ProfileForm, error: unknown): boolean {
     form.setError('pin', { type: 'server', message: error.message });
     return true;
   }
-  for (const issue of error.errors ?? []) {
-    const field = issue.path.split('.').pop() ?? '';
+  for (const { field, message } of fieldErrorsOf(error)) {
     if (FIELD_NAMES.has(field)) {
-      form.setError(field as ProfileFieldName, { type: 'server', message: issue.message });
+      form.setError(field as ProfileFieldName, { type: 'server', message });
       marked = true;
     }
   }
