@@ -26,6 +26,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       onRequest: requireFaculty,
       schema: {
         tags: ['classes'],
+        operationId: 'listClasses',
         summary: 'The classes with their roster sizes and whether today\'s register is taken',
         response: { 200: ClassListSchema, ...refused },
       },
@@ -39,6 +40,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
+        operationId: 'getPortalToday',
         summary: 'Today\'s date in the portal\'s time zone: the latest date a register can be taken for',
         response: { 200: PortalTodaySchema, ...refused },
       },
@@ -52,6 +54,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
+        operationId: 'getRegister',
         summary: 'The register of one class on one date; before it is taken, the roster with everyone absent',
         params: RegisterParamsSchema,
         response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
@@ -66,6 +69,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
+        operationId: 'saveRegister',
         summary: 'Create or replace the register of one class on one date',
         description:
           'Every roster student missing from records is recorded absent. Each changed mark is added to the history.',
@@ -91,6 +95,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       onRequest: requireFaculty,
       schema: {
         tags: ['attendance'],
+        operationId: 'getRegisterHistory',
         summary: 'Every change to the register of one class on one date, newest first',
         params: RegisterParamsSchema,
         response: { 200: AttendanceHistorySchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },

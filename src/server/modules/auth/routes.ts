@@ -12,6 +12,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     {
       schema: {
         tags: ['auth'],
+        operationId: 'signIn',
         summary: 'Sign in on the Faculty or Student tab',
         body: LoginRequestSchema,
         response: {
@@ -41,7 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/api/auth/logout',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 401: ErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'signOut',
+        summary: 'Sign out',
+        response: { 204: z.null(), 401: ErrorSchema },
+      },
     },
     async (request, reply) => {
       if (request.sessionId) await signOut(db, request.sessionId);
@@ -54,7 +60,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/api/auth/me',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserResponseSchema, 401: ErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'getCurrentUser',
+        summary: 'The signed-in user',
+        response: { 200: UserResponseSchema, 401: ErrorSchema },
+      },
     },
     async (request) => ({ user: request.user! }),
   );

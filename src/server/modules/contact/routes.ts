@@ -33,6 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     {
       schema: {
         tags: ['contact'],
+        operationId: 'getContactInfo',
         summary: 'The address, phone and e-mail shown on the contact page (public)',
         response: { 200: ContactInfoSchema },
       },
@@ -46,6 +47,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       config: { rateLimit: CONTACT_RATE_LIMIT },
       schema: {
         tags: ['contact'],
+        operationId: 'sendContactMessage',
         summary: 'Send a message (public); it is stored before the answer, then forwarded in the background',
         body: ContactFormSchema,
         response: { 201: ContactSentSchema, 400: ErrorSchema, 429: ErrorSchema },
@@ -65,6 +67,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       onRequest: requireFaculty,
       schema: {
         tags: ['contact'],
+        operationId: 'listContactMessages',
         summary: `The inbox: the newest ${service.INBOX_LIMIT} messages, newest first (faculty)`,
         response: { 200: ContactMessageListSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
@@ -78,6 +81,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       onRequest: requireFaculty,
       schema: {
         tags: ['contact'],
+        operationId: 'setContactMessageRead',
         summary: 'Mark a message read or unread (faculty)',
         params: ContactMessageParamsSchema,
         body: ContactReadUpdateSchema,

@@ -53,6 +53,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       onRequest: requireFaculty,
       schema: {
         tags: ['events'],
+        operationId: 'streamAttendanceEvents',
         summary: 'Server-sent events: `attendance` with {class, date} each time a register is saved',
         description:
           'A text/event-stream that stays open. A comment line arrives every 20 seconds; the stream ends after ' +

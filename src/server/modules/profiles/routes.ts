@@ -23,6 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { rateLimit: REGISTRATION_RATE_LIMIT },
       schema: {
         tags: ['registrations'],
+        operationId: 'createProfile',
         summary: 'Register a student profile (public)',
         body: RegistrationRequestSchema,
         response: { 201: ProfileSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
@@ -38,6 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       onRequest: requireSignedIn,
       schema: {
         tags: ['registrations'],
+        operationId: 'listProfiles',
         summary: 'Profiles, newest first (a student gets only their own)',
         response: { 200: ProfileListSchema, 401: ErrorSchema },
       },
@@ -51,6 +53,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       onRequest: requireSignedIn,
       schema: {
         tags: ['registrations'],
+        operationId: 'getProfileByPin',
         summary: 'The profile with this PIN (a student: only their own)',
         params: StudentPinParamsSchema,
         response: { 200: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
@@ -65,6 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       onRequest: requireFaculty,
       schema: {
         tags: ['registrations'],
+        operationId: 'updateProfile',
         summary: 'Change a profile (faculty)',
         params: ProfileIdParamsSchema,
         body: ProfileUpdateRequestSchema,
@@ -87,6 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       onRequest: requireFaculty,
       schema: {
         tags: ['registrations'],
+        operationId: 'deleteProfile',
         summary: 'Remove a profile (faculty)',
         params: ProfileIdParamsSchema,
         response: { 204: z.null(), 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },

@@ -20,6 +20,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
       onRequest: requireFaculty,
       schema: {
         tags: ['reports'],
+        operationId: 'getDashboard',
         summary: 'Attendance totals: overall, per class, and per date over the last 7 and 30 days',
         description:
           'Read from the register counters. Percentages are present / (present + absent), 0 when there are no marks. ' +
@@ -41,6 +42,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
       onRequest: requireFaculty,
       schema: {
         tags: ['reports'],
+        operationId: 'listStudentSummaries',
         summary: 'Each student\'s present and absent days and percentage, lowest percentage first',
         description: '?class= keeps one class\'s students; ?below=75 keeps those under 75%.',
         querystring: StudentSummariesQuerySchema,

@@ -12,6 +12,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       onRequest: requireFaculty,
       schema: {
         tags: ['classes'],
+        operationId: 'getClassRoster',
         summary: 'The roster of one class, ordered by PIN',
         params: ClassParamsSchema,
         response: { 200: RosterSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },

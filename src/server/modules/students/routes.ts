@@ -15,6 +15,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       onRequest: requireSignedIn,
       schema: {
         tags: ['students'],
+        operationId: 'getStudentRecord',
         summary: "A student's profile, attendance summary and history (newest first)",
         params: StudentPinParamsSchema,
         response: { 200: StudentRecordSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
@@ -32,6 +33,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       onRequest: requireSignedIn,
       schema: {
         tags: ['students'],
+        operationId: 'getStudentReportPdf',
         summary: "A student's attendance report as a PDF download",
         params: StudentPinParamsSchema,
         produces: ['application/pdf'],
