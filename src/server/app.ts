@@ -4,9 +4,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,7 +25,7 @@ import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { studentRoutes } from './modules/students/routes';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -37,6 +37,36 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** The OpenAPI security scheme of the sign-in cookie. */
+const SESSION_SECURITY_SCHEME = 'sessionCookie';
+
+/** The operations' tags, in the order the documentation shows them. */
+const API_TAGS = [
+  { name: 'auth', description: 'Signing in and out, and who is signed in' },
+  { name: 'classes', description: 'The classes and their rosters' },
+  { name: 'attendance', description: "Taking a class's register for a date, and its history of changes" },
+  { name: 'students', description: "A student's attendance record and its PDF report" },
+  { name: 'registrations', description: 'Student profiles: registering, finding, changing and removing them' },
+  { name: 'reports', description: 'Attendance totals and per-student summaries for faculty' },
+  { name: 'events', description: 'Live updates: a server-sent event each time a register is saved' },
+  { name: 'contact', description: 'The contact page: its details, the form, and the faculty inbox' },
+  { name: 'health', description: 'Whether the server and its database are up' },
+];
+
+/**
+ * Each operation's security, derived from its route's guard so that no route can forget it: the
+ * sign-in cookie when one of the route's `onRequest` hooks is a sign-in guard, none (`[]`) otherwise.
+ */
+function routeSecurity(route: Pick<RouteOptions, 'onRequest'>): Array<Record<string, string[]>> {
+  const hooks: unknown[] = route.onRequest === undefined ? [] : [route.onRequest].flat();
+  return hooks.some((hook) => SIGN_IN_GUARDS.has(hook)) ? [{ [SESSION_SECURITY_SCHEME]: [] }] : [];
+}
+
+const openApiTransform: SwaggerTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  return { ...transformed, schema: { ...transformed.schema, security: routeSecurity(input.route) } };
+};
 
 /** Builds the whole portal: the JSON API under /api and the web app around it. */
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
@@ -68,9 +98,24 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
         title: 'University attendance portal API',
         description: 'JSON API of the attendance portal. Sign in with POST /api/auth/login; the session is an HttpOnly cookie.',
         version: '1.0.0',
+        // The portal has no licence of its own (package.json is private); UNLICENSED says so, as npm does.
+        license: { name: 'UNLICENSED' },
+      },
+      // Relative: the API is served by the same origin as this document.
+      servers: [{ url: '/', description: 'The portal that serves this document' }],
+      tags: API_TAGS,
+      components: {
+        securitySchemes: {
+          [SESSION_SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The HttpOnly session cookie set by POST /api/auth/login (signIn).',
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(originCheckPlugin);
