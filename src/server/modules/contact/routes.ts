@@ -35,7 +35,8 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
         tags: ['contact'],
         operationId: 'getContactInfo',
         summary: 'The address, phone and e-mail shown on the contact page (public)',
-        response: { 200: ContactInfoSchema },
+        // 400: like every route, a malformed address or a NUL character in the query.
+        response: { 200: ContactInfoSchema, 400: ErrorSchema },
       },
     },
     async () => info,

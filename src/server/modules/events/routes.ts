@@ -58,9 +58,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         description:
           'A text/event-stream that stays open. A comment line arrives every 20 seconds; the stream ends after ' +
           '15 minutes and the browser reconnects by itself.',
-        produces: ['text/event-stream'],
         response: {
-          200: z.string().describe('text/event-stream'),
+          // Only the stream is text/event-stream; a refusal is the usual JSON error.
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
           401: ErrorSchema,
           403: ErrorSchema,
         },

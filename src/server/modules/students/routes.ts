@@ -36,10 +36,12 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
         operationId: 'getStudentReportPdf',
         summary: "A student's attendance report as a PDF download",
         params: StudentPinParamsSchema,
-        produces: ['application/pdf'],
         response: {
-          // A Buffer is sent as it is; the schema only documents it.
-          200: z.instanceof(Buffer).describe('The report as application/pdf'),
+          // A Buffer is sent as it is; the schema only documents it. Errors stay JSON.
+          200: {
+            description: 'The report as a PDF file',
+            content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
+          },
           400: ErrorSchema,
           401: ErrorSchema,
           403: ErrorSchema,
