@@ -8,7 +8,7 @@ import { useMe } from '../lib/session';
 export function RequireAuth() {
   const me = useMe();
   const location = useLocation();
-  if (me.isPending) return <PageLoader label="Checking your session" />;
+  if (me.isPending) return <PageLoader label="Checking your sign-in" />;
   if (me.isError) {
     return (
       <Alert color="red" title="Cannot reach the server" m="md">

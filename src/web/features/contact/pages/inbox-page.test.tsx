@@ -17,7 +17,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await addUser(ctx.database.db, { email: 'anita@uni.edu', name: 'Anita Desai', role: 'faculty', password: TEST_PASSWORD });
   serverFetch = createInjectFetch(ctx.app);
-  // The in-process fetch keeps the session cookie, like a browser.
+  // The in-process fetch keeps the sign-in cookie, like a browser.
   await signInThroughFetch(serverFetch, 'anita@uni.edu', 'faculty');
   vi.stubGlobal('fetch', serverFetch);
 }, 60_000);

@@ -16,13 +16,13 @@ const STUDENT_EMAIL = 'search-student@uni.edu';
 
 async function seedRegister(date: string, marks: { pin: string; name: string; present: boolean }[]) {
   const present = marks.filter((m) => m.present).length;
-  const [session] = await ctx.database.db
+  const [register] = await ctx.database.db
     .insert(registers)
     .values({ className: 'CSE4', date, presentCount: present, absentCount: marks.length - present })
     .returning({ id: registers.id });
   await ctx.database.db
     .insert(attendanceMarks)
-    .values(marks.map((m) => ({ registerId: session!.id, pin: m.pin, name: m.name, className: 'CSE4', present: m.present })));
+    .values(marks.map((m) => ({ registerId: register!.id, pin: m.pin, name: m.name, className: 'CSE4', present: m.present })));
 }
 
 beforeAll(async () => {
