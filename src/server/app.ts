@@ -13,11 +13,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DEMO_CONTACT, type Config } from './config';
+import { DEFAULT_LIMITS, DEMO_CONTACT, type Config } from './config';
 import type { Database } from './db/client';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
-import { resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
+import { DEFAULT_SIGN_IN_LIMITS, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -32,7 +32,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> & Partial<Pick<Config, 'contact' | 'formService'>>;
+  config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> & Partial<Pick<Config, 'contact' | 'formService' | 'limits'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -125,8 +125,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db: database.db });
-  await app.register(profileRoutes, { db: database.db });
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  await app.register(authRoutes, {
+    db: database.db,
+    signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: limits.signInPerAddress },
+  });
+  await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
   await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
@@ -136,6 +140,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     database,
     contact: config.contact ?? DEMO_CONTACT,
     forwarding: config.formService !== undefined,
+    messagesPer10Minutes: limits.contact,
   });
 
   await registerWeb(app, config.webDir);

@@ -16,6 +16,28 @@ export interface Config {
   contact: ContactDetails;
   /** The form-submission service that contact messages are forwarded to; unset: kept in the inbox only. */
   formService: FormService | undefined;
+  limits: Limits;
+}
+
+/**
+ * Limits on what one client may do, set so that a whole lab behind one NAT address gets through:
+ * registrations and contact messages accepted per address per 10 minutes, failed sign-ins per
+ * address per 15 minutes (per e-mail it stays 5, and a browser that signed in before has its own).
+ */
+export interface Limits {
+  registrations: number;
+  contact: number;
+  signInPerAddress: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { registrations: 100, contact: 30, signInPerAddress: 100 };
+
+function positiveWhole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more, not "${raw}"`);
+  return value;
 }
 
 export interface ContactDetails {
@@ -98,5 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: env.PORTAL_CONTACT_EMAIL?.trim() || DEMO_CONTACT.email,
     },
     formService: formService(env),
+    limits: {
+      registrations: positiveWhole(env, 'PORTAL_LIMIT_REGISTRATIONS', DEFAULT_LIMITS.registrations),
+      contact: positiveWhole(env, 'PORTAL_LIMIT_CONTACT', DEFAULT_LIMITS.contact),
+      signInPerAddress: positiveWhole(env, 'PORTAL_LIMIT_SIGN_IN_ADDRESS', DEFAULT_LIMITS.signInPerAddress),
+    },
   };
 }

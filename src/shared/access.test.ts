@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canEditProfile,
   canManageProfiles,
   canSeeReports,
   canSeeStudent,
@@ -40,6 +41,12 @@ describe('who may see what', () => {
       expect(rule(student)).toBe(false);
       expect(rule(null)).toBe(false);
     }
+  });
+
+  it('staff edit any profile; a student only the one on their own PIN', () => {
+    expect(canEditProfile(faculty, 'ANY')).toBe(true);
+    expect(canEditProfile(student, '23A51A05301')).toBe(true);
+    expect(canEditProfile(student, '23A51A05302')).toBe(false);
   });
 
   it('an administrator signs in on the Faculty tab and lands where faculty land', () => {

@@ -37,6 +37,11 @@ export const canSeeReports = isStaff;
 export const canManageProfiles = isStaff;
 export const canReadInbox = isStaff;
 
+/** Staff may edit or remove any profile; a student the profile on their own PIN. */
+export function canEditProfile(viewer: Viewer, pin: string): boolean {
+  return isStaff(viewer) || (isStudent(viewer) && viewer.pin === pin);
+}
+
 /** The login tab an account signs in on: an administrator uses the Faculty tab. */
 export function loginTabFor(role: Role): 'faculty' | 'student' {
   return role === 'student' ? 'student' : 'faculty';

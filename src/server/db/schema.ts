@@ -54,20 +54,44 @@ export const signInSessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-ins, kept in the database so that throttling holds across server processes. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in attempts per key (an e-mail, an address or a device) in a fixed 15-minute window,
+ * counted with one atomic upsert per attempt so that concurrent attempts cannot slip past a limit.
+ */
+export const signInLimits = pgTable(
+  'sign_in_limits',
   {
-    id: serial('id').primaryKey(),
-    address: text('address').notNull(),
-    email: text('email').notNull(),
-    createdAt: createdAt(),
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    count: integer('count').notNull().default(0),
   },
-  (t) => [
-    index('login_failures_address_idx').on(t.address, t.createdAt),
-    index('login_failures_email_idx').on(t.email, t.createdAt),
-  ],
+  (t) => [index('sign_in_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Browsers that have signed in to an account: the `portal_device` cookie's id, stored hashed.
+ * Attempts from such a browser are limited on their own, so failures from elsewhere cannot lock
+ * the owner out.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);
+
+/** Secrets every server process must share (the cookie-signing key), created at first start. */
+export const portalSecrets = pgTable('portal_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 export const classes = pgTable('classes', {
   name: text('name').primaryKey(),
@@ -102,10 +126,16 @@ export const profiles = pgTable(
     portfolio: text('portfolio'),
     email: text('email'),
     phone: text('phone'),
+    // An anonymous registration waits for faculty; the student's own and faculty's are approved.
+    status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('profiles_pin_key').on(t.pin), index('profiles_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('profiles_pin_key').on(t.pin),
+    index('profiles_created_idx').on(t.createdAt),
+    check('profiles_status_check', sql`${t.status} in ('pending', 'approved')`),
+  ],
 );
 
 /** Registers: one per (class, date). The table keeps its first name, attendance_sessions. */

@@ -38,6 +38,9 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 
+/** GET /api/auth/me: the signed-in user, or null. */
+export const CurrentUserResponseSchema = z.object({ user: UserSchema.nullable() });
+
 /** Password rules for new passwords set by an administrator. */
 export const NewPasswordSchema = z
   .string()

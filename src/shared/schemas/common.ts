@@ -14,13 +14,22 @@ export const IsoDateSchema = z
   .string()
   .refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD' });
 
-/** A student's PIN as typed: trimmed, letters and digits (and - /), at most 32 characters. */
+/**
+ * A student's PIN: letters and digits (and - /), at most 32 characters, normalised to trimmed
+ * upper case wherever it is stored, compared or looked up, so ' 23b81a0101' is 23B81A0101.
+ */
 export const PinSchema = z
   .string()
   .trim()
   .min(1, 'Please enter a PIN number')
   .max(32, 'A PIN has at most 32 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'A PIN holds only letters, digits, - and /');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'A PIN holds only letters, digits, - and /')
+  .toUpperCase();
+
+/** The normal form of a PIN, for code that holds a PIN already checked by PinSchema elsewhere. */
+export function normalisePin(pin: string): string {
+  return pin.trim().toUpperCase();
+}
 
 /** An http(s) link; nothing else a user types is ever used as a URL (DESIGN.md section 6.7). */
 export const HttpUrlSchema = z

@@ -4,6 +4,15 @@ import { HttpUrlSchema, PinSchema } from './common';
 export const REQUIRED_FIELDS_MESSAGE = 'Name, Designation, and PIN Number are required';
 export const DUPLICATE_PIN_MESSAGE = 'User with this PIN already exists';
 export const PROFILE_NOT_FOUND_MESSAGE = 'No profile found for this PIN';
+export const NOT_ON_ROSTER_MESSAGE = 'This PIN Number is not on the roster';
+export const OWN_PIN_ONLY_MESSAGE = 'You can register only your own PIN Number';
+/** Added to SPEC's success message when the registrant was not signed in as the student. */
+export const PENDING_REVIEW_MESSAGE = 'It will appear once faculty have reviewed it.';
+
+/** An anonymous registration is pending until faculty approve it; it shows nowhere else meanwhile. */
+export const PROFILE_STATUSES = ['pending', 'approved'] as const;
+export const ProfileStatusSchema = z.enum(PROFILE_STATUSES);
+export type ProfileStatus = z.infer<typeof ProfileStatusSchema>;
 
 export const NAME_MAX = 200;
 export const DESIGNATION_MAX = 200;
@@ -116,6 +125,7 @@ export const ProfileSchema = z.object({
   portfolio: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  status: ProfileStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -124,3 +134,8 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileListSchema = z.array(ProfileSchema);
 
 export const ProfileIdParamsSchema = z.object({ id: z.string() });
+
+/** GET /api/registrations: approved profiles unless staff ask for the pending ones (or all). */
+export const ProfileListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'all']).default('approved'),
+});

@@ -5,6 +5,7 @@ import { PinSchema } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
 import { UserInputError } from '../../input-error';
 import { isOnRoster } from '../roster/service';
+import { COMMON_PASSWORD_MESSAGE, isStrongPassword } from './password-strength';
 import * as repo from './repository';
 import type { UserRow } from './repository';
 
@@ -51,18 +52,30 @@ export async function addUser(db: Executor, input: AddUserInput): Promise<UserRo
   } else if (input.pin) {
     throw new UserInputError('Only student accounts have a PIN');
   }
-  const password = parseOrThrow(NewPasswordSchema, input.password, 'Password');
+  const password = checkNewPassword(input.password, [email, name]);
   if (await repo.findUserByEmail(db, email)) {
     throw new UserInputError(`An account with the email ${email} already exists`);
   }
   return repo.insertUser(db, { email, name, role, pin, passwordHash: await hashPassword(password) });
 }
 
-export async function setPassword(db: Executor, email: string, password: string): Promise<void> {
+/** The rules for every password that is set: at least 10 characters, and not guessable. */
+function checkNewPassword(password: string, userInputs: string[]): string {
+  const valid = parseOrThrow(NewPasswordSchema, password, 'Password');
+  if (!isStrongPassword(valid, userInputs)) throw new UserInputError(COMMON_PASSWORD_MESSAGE);
+  return valid;
+}
+
+/**
+ * Sets a new password. The caller ends the account's other sign-in sessions and cancels its
+ * device cookies (the sign-in sessions' owner, `auth`, does that).
+ */
+export async function setPassword(db: Executor, email: string, password: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw new UserInputError(`No account with the email ${email}`);
-  const valid = parseOrThrow(NewPasswordSchema, password, 'Password');
+  const valid = checkNewPassword(password, [user.email, user.name]);
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(valid) });
+  return user;
 }
 
 /**

@@ -68,7 +68,9 @@ describe('POST /api/auth/login', () => {
     const cookie = await ctx.signIn('faculty', { email: 'leaving@uni.edu' });
     await disableUser(ctx.database.db, 'leaving@uni.edu');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ user: null });
+    const guarded = await ctx.app.inject({ method: 'GET', url: '/api/classes', headers: { cookie } });
+    expect(guarded.statusCode).toBe(401);
     const res = await login({ email: 'leaving@uni.edu', password: TEST_PASSWORD, role: 'faculty' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid credentials');
@@ -109,7 +111,8 @@ describe('sessions', () => {
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'portal_session')?.value).toBe('');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-    expect(me.statusCode).toBe(401);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ user: null });
   });
 
   it('an expired session is signed out', async () => {
@@ -117,8 +120,11 @@ describe('sessions', () => {
     const token = cookie.split('=')[1]!;
     await ctx.database.db.update(signInSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signInSessions.id, hashToken(token)));
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-    expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: 'Please sign in' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ user: null });
+    const guarded = await ctx.app.inject({ method: 'GET', url: `/api/students/${encodeURIComponent('X1')}`, headers: { cookie } });
+    expect(guarded.statusCode).toBe(401);
+    expect(guarded.json()).toEqual({ message: 'Please sign in' });
   });
 
   it('a student sees their own PIN in /me', async () => {

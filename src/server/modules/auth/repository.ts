@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { loginFailures, signInSessions, users } from '../../db/schema';
+import { signInLimits, signInSessions, trustedDevices, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
@@ -38,8 +38,11 @@ export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.delete(signInSessions).where(eq(signInSessions.id, id));
 }
 
-export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
-  await db.delete(signInSessions).where(eq(signInSessions.userId, userId));
+/** Every sign-in session of the account, but the one kept (if given). */
+export async function deleteSessionsOfUser(db: Executor, userId: string, keepId?: string): Promise<void> {
+  await db
+    .delete(signInSessions)
+    .where(and(eq(signInSessions.userId, userId), keepId === undefined ? undefined : ne(signInSessions.id, keepId)));
 }
 
 /** Sign-in sessions that can no longer be used: expired, or of a disabled account. */
@@ -54,35 +57,66 @@ export async function deleteDeadSessions(db: Executor, now: Date): Promise<void>
     );
 }
 
-export async function recordLoginFailure(db: Executor, address: string, email: string): Promise<void> {
-  await db.insert(loginFailures).values({ address, email: email.toLowerCase() });
+/**
+ * Counts one attempt under each key in one atomic step per key (an upsert that returns the new
+ * count), so that concurrent attempts each see their own number. A window that has ended starts over.
+ */
+export async function countAttempt(db: Executor, keys: string[], windowMs: number): Promise<number[]> {
+  const counts: number[] = [];
+  // Keys in a fixed order, so that two attempts never wait for each other's rows crosswise.
+  for (const key of [...keys].sort()) {
+    const expired = sql`${signInLimits.windowStart} + ${windowMs} * interval '1 millisecond' <= now()`;
+    const [row] = await db
+      .insert(signInLimits)
+      .values({ key, count: 1 })
+      .onConflictDoUpdate({
+        target: signInLimits.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${signInLimits.count} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${signInLimits.windowStart} end`,
+        },
+      })
+      .returning({ key: signInLimits.key, count: signInLimits.count });
+    counts[keys.indexOf(key)] = row?.count ?? 1;
+  }
+  return counts;
 }
 
-export async function countRecentFailures(
-  db: Executor,
-  address: string,
-  email: string,
-  since: Date,
-): Promise<{ byAddress: number; byEmail: number }> {
+/** Takes one attempt back from each key (a sign-in that succeeded is not a failure). */
+export async function uncountAttempt(db: Executor, keys: string[]): Promise<void> {
+  for (const key of [...keys].sort()) {
+    await db
+      .update(signInLimits)
+      .set({ count: sql`greatest(${signInLimits.count} - 1, 0)` })
+      .where(eq(signInLimits.key, key));
+  }
+}
+
+export async function clearAttempts(db: Executor, key: string): Promise<void> {
+  await db.delete(signInLimits).where(eq(signInLimits.key, key));
+}
+
+export async function deleteOldAttempts(db: Executor, before: Date): Promise<void> {
+  await db.delete(signInLimits).where(lt(signInLimits.windowStart, before));
+}
+
+export async function findLiveDevice(db: Executor, id: string, userId: string, now: Date): Promise<{ id: string } | undefined> {
   const [row] = await db
-    .select({
-      byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})::int`,
-      byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email.toLowerCase()})::int`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.createdAt, since),
-        sql`(${loginFailures.address} = ${address} or ${loginFailures.email} = ${email.toLowerCase()})`,
-      ),
-    );
-  return { byAddress: row?.byAddress ?? 0, byEmail: row?.byEmail ?? 0 };
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.id, id), eq(trustedDevices.userId, userId), gt(trustedDevices.expiresAt, now)))
+    .limit(1);
+  return row;
 }
 
-export async function clearFailuresForEmail(db: Executor, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+export async function insertDevice(db: Executor, row: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(trustedDevices).values(row);
 }
 
-export async function deleteOldFailures(db: Executor, before: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, before));
+export async function deleteDevicesOfUser(db: Executor, userId: string): Promise<void> {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+}
+
+export async function deleteExpiredDevices(db: Executor, now: Date): Promise<void> {
+  await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now));
 }

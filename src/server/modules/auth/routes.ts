@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
+import { CurrentUserResponseSchema, LoginRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
-import { login, SESSION_COOKIE, signOut } from './service';
+import { DEFAULT_SIGN_IN_LIMITS, DEVICE_COOKIE, DEVICE_MS, login, SESSION_COOKIE, signOut, type SignInLimits } from './service';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLimits }> = async (
+  app,
+  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS },
+) => {
   app.post(
     '/api/auth/login',
     {
@@ -25,7 +28,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request, reply) => {
-      const result = await login(db, request.body, request.ip);
+      const result = await login(db, request.body, {
+        address: request.ip,
+        deviceToken: request.cookies[DEVICE_COOKIE],
+        limits: signInLimits,
+      });
+      if (result.deviceToken) {
+        reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+          path: '/api/auth',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          expires: new Date(Date.now() + DEVICE_MS),
+        });
+      }
       reply.setCookie(SESSION_COOKIE, result.token, {
         path: '/',
         httpOnly: true,
@@ -59,14 +75,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get(
     '/api/auth/me',
     {
-      onRequest: requireSignedIn,
       schema: {
         tags: ['auth'],
         operationId: 'getCurrentUser',
-        summary: 'The signed-in user',
-        response: { 200: UserResponseSchema, 401: ErrorSchema },
+        summary: 'The signed-in user, or null when signed out (200 either way, so a signed-out page logs no failed request)',
+        response: { 200: CurrentUserResponseSchema, 400: ErrorSchema },
       },
     },
-    async (request) => ({ user: request.user! }),
+    async (request) => ({ user: request.user }),
   );
 };

@@ -11,10 +11,27 @@ export const SESSION_COOKIE = 'portal_session';
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+/** A browser that has signed in to an account is known by this cookie for a year. */
+export const DEVICE_COOKIE = 'portal_device';
+export const DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** Failed attempts are counted over 15 minutes. */
+export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * How many failed attempts each key takes in a window. An attempt from a browser that has signed
+ * in to the account before (a valid device cookie) counts only against that device, so failures
+ * from anywhere else, even the same lab address, never lock the owner out.
+ */
+export interface SignInLimits {
+  perEmail: number;
+  perAddress: number;
+  perDevice: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perEmail: 5, perAddress: 100, perDevice: 10 };
+
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export function hashToken(token: string): string {
@@ -35,25 +52,49 @@ export interface LoginResult {
   token: string;
   expiresAt: Date;
   persistent: boolean;
+  /** A new device cookie to set, when this browser had none valid for the account. */
+  deviceToken: string | null;
 }
 
 export function toUser(row: { id: string; email: string; name: string; role: User['role']; pin: string | null }): User {
   return { id: row.id, email: row.email, name: row.name, role: row.role, ...(row.pin ? { pin: row.pin } : {}) };
 }
 
-export async function login(db: Executor, input: LoginRequest, address: string, now = new Date()): Promise<LoginResult> {
-  const failures = await repo.countRecentFailures(db, address, input.email, new Date(now.getTime() - FAILURE_WINDOW_MS));
-  if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byAddress >= MAX_FAILURES_PER_ADDRESS) {
-    throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
-  }
+export interface LoginContext {
+  /** The client's address. */
+  address: string;
+  /** The `portal_device` cookie the browser sent, if any. */
+  deviceToken?: string | undefined;
+  limits?: SignInLimits;
+  now?: Date;
+}
 
-  const row = await findUserByEmail(db, input.email);
+/**
+ * Signs in with e-mail and password. Each attempt is counted before the password is checked, in
+ * one atomic step per key, so that forty attempts at once get at most the limit's worth of
+ * answers; a success takes its count back.
+ */
+export async function login(db: Executor, input: LoginRequest, context: LoginContext): Promise<LoginResult> {
+  const { address, limits = DEFAULT_SIGN_IN_LIMITS, now = new Date() } = context;
+  const email = input.email.toLowerCase();
+  const row = await findUserByEmail(db, email);
+  const device =
+    row && context.deviceToken ? await repo.findLiveDevice(db, hashToken(context.deviceToken), row.id, now) : undefined;
+  const keyed: [string, number][] = device
+    ? [[`device:${device.id}`, limits.perDevice]]
+    : [
+        [`email:${email}`, limits.perEmail],
+        [`address:${address}`, limits.perAddress],
+      ];
+  const keys = keyed.map(([key]) => key);
+  const counts = await repo.countAttempt(db, keys, ATTEMPT_WINDOW_MS);
+  if (counts.some((count, i) => count > keyed[i]![1])) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+
   const passwordOk = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!row || !passwordOk || row.disabledAt) {
-    await repo.recordLoginFailure(db, address, input.email);
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
+  if (!row || !passwordOk || row.disabledAt) throw new HttpError(401, INVALID_CREDENTIALS);
 
+  // The right password is not a failure, whatever happens next.
+  await repo.uncountAttempt(db, keys);
   // The tab decides where the user lands, so it must match the account (DESIGN.md section 6.2).
   const accountTab = loginTabFor(row.role);
   if (accountTab !== input.role) {
@@ -63,12 +104,17 @@ export async function login(db: Executor, input: LoginRequest, address: string, 
     );
   }
 
-  await repo.clearFailuresForEmail(db, input.email);
+  await repo.clearAttempts(db, device ? `device:${device.id}` : `email:${email}`);
   const token = randomBytes(32).toString('base64url');
   const persistent = input.remember;
   const expiresAt = new Date(now.getTime() + (persistent ? REMEMBER_MS : BROWSER_SESSION_MS));
   await repo.insertSession(db, { id: hashToken(token), userId: row.id, expiresAt, persistent });
-  return { user: toUser(row), token, expiresAt, persistent };
+  let deviceToken: string | null = null;
+  if (!device) {
+    deviceToken = randomBytes(32).toString('base64url');
+    await repo.insertDevice(db, { id: hashToken(deviceToken), userId: row.id, expiresAt: new Date(now.getTime() + DEVICE_MS) });
+  }
+  return { user: toUser(row), token, expiresAt, persistent, deviceToken };
 }
 
 /** Writing last_seen_at on every request would turn every read into a write. */
@@ -97,8 +143,18 @@ export function endAllSignIns(db: Executor, userId: string): Promise<void> {
   return repo.deleteSessionsOfUser(db, userId);
 }
 
-/** Expired sign-in sessions, those of disabled accounts and old failure records go now and then, not on every request. */
+/**
+ * After a password change or reset: every sign-in session ends but the caller's own (if any), and
+ * the account's device cookies are cancelled, so an attacker's browser is no longer trusted.
+ */
+export async function afterPasswordChange(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  await repo.deleteSessionsOfUser(db, userId, keepSessionId);
+  await repo.deleteDevicesOfUser(db, userId);
+}
+
+/** Expired sign-in sessions and devices, those of disabled accounts and old attempt counts go now and then. */
 export async function sweep(db: Executor, now = new Date()): Promise<void> {
   await repo.deleteDeadSessions(db, now);
-  await repo.deleteOldFailures(db, new Date(now.getTime() - FAILURE_WINDOW_MS));
+  await repo.deleteExpiredDevices(db, now);
+  await repo.deleteOldAttempts(db, new Date(now.getTime() - ATTEMPT_WINDOW_MS));
 }

@@ -198,9 +198,10 @@ describe('POST /api/contact', () => {
     expect(await rowsWithSubject(empty.subject)).toHaveLength(1);
   });
 
-  it('throttles one address to five messages in ten minutes', async () => {
+  it('throttles one address after thirty messages in ten minutes', async () => {
     const address = '10.99.0.1';
-    for (let i = 0; i < 5; i += 1) expect((await send(message(), address)).statusCode).toBe(201);
+    // The default limit: 30 messages per address per 10 minutes, enough for a lab behind one address.
+    for (let i = 0; i < 30; i += 1) expect((await send(message(), address)).statusCode).toBe(201);
     const blocked = message();
     const res = await send(blocked, address);
     expect(res.statusCode).toBe(429);

@@ -15,17 +15,19 @@ import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
 import * as service from './service';
 
-/** The form is open to anyone, so each address may send only a few messages (per server process). */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
-
 export interface ContactRoutesOptions {
   database: Database;
   contact: ContactDetails;
   /** Whether a form-submission service is configured: the inbox then reports forwarding. */
   forwarding: boolean;
+  /** The form is open to anyone, so it is limited per address; a lab behind one address must get through. */
+  messagesPer10Minutes: number;
 }
 
-export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { database, contact, forwarding }) => {
+export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (
+  app,
+  { database, contact, forwarding, messagesPer10Minutes },
+) => {
   const info = ContactInfoSchema.parse(contact);
 
   app.get(
@@ -45,7 +47,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
   app.post(
     '/api/contact',
     {
-      config: { rateLimit: CONTACT_RATE_LIMIT },
+      config: { rateLimit: { max: messagesPer10Minutes, timeWindow: '10 minutes' } },
       schema: {
         tags: ['contact'],
         operationId: 'sendContactMessage',

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { profiles } from '../../db/schema';
 
@@ -14,17 +14,32 @@ export async function insertProfile(db: Executor, row: NewProfileRow): Promise<P
   return created;
 }
 
-export function listProfiles(db: Executor): Promise<ProfileRow[]> {
-  return db.select().from(profiles).orderBy(desc(profiles.createdAt), desc(profiles.id));
-}
-
-export function findProfileByPin(db: Executor, pin: string): Promise<ProfileRow | undefined> {
+/** Newest first; all of them, or those of one status. */
+export function listProfiles(db: Executor, status?: ProfileRow['status']): Promise<ProfileRow[]> {
   return db
     .select()
     .from(profiles)
-    .where(eq(profiles.pin, pin))
+    .where(status === undefined ? undefined : eq(profiles.status, status))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id));
+}
+
+/** The profile on a PIN, whatever its status, or only an approved one. */
+export function findProfileByPin(
+  db: Executor,
+  pin: string,
+  status?: ProfileRow['status'],
+): Promise<ProfileRow | undefined> {
+  return db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.pin, pin), status === undefined ? undefined : eq(profiles.status, status)))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+export async function findProfileById(db: Executor, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  return row;
 }
 
 /** Applies the changes and stamps updated_at with the database's clock, like created_at. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   ProfileIdParamsSchema,
+  ProfileListQuerySchema,
   ProfileListSchema,
   ProfileSchema,
   ProfileUpdateRequestSchema,
@@ -13,14 +14,17 @@ import type { Db } from '../../db/client';
 import { requireFaculty, requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
 
-/** Registration is open to anyone, so it is throttled per address (in each server process). */
-export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+export interface ProfileRoutesOptions {
+  db: Db;
+  /** Registration is open to anyone, so it is limited per address; a lab behind one address must get through. */
+  registrationsPer10Minutes: number;
+}
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, registrationsPer10Minutes }) => {
   app.post(
     '/api/registrations',
     {
-      config: { rateLimit: REGISTRATION_RATE_LIMIT },
+      config: { rateLimit: { max: registrationsPer10Minutes, timeWindow: '10 minutes' } },
       schema: {
         tags: ['registrations'],
         operationId: 'createProfile',
@@ -29,7 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 201: ProfileSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.register(db, request.body)),
+    async (request, reply) => reply.status(201).send(await service.register(db, { viewer: request.user, profile: request.body })),
   );
 
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
@@ -40,11 +44,27 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['registrations'],
         operationId: 'listProfiles',
-        summary: 'Profiles, newest first (a student gets only their own)',
-        response: { 200: ProfileListSchema, 401: ErrorSchema },
+        summary: 'Approved profiles, newest first; staff may ask for the pending ones (a student gets only their own)',
+        querystring: ProfileListQuerySchema,
+        response: { 200: ProfileListSchema, 400: ErrorSchema, 401: ErrorSchema },
       },
     },
-    async (request) => service.listVisibleProfiles(db, request.user!),
+    async (request) => service.listVisibleProfiles(db, request.user!, request.query.status),
+  );
+
+  app.post(
+    '/api/registrations/:id/approve',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['registrations'],
+        operationId: 'approveProfile',
+        summary: 'Approve a pending profile, so that it shows (faculty); DELETE rejects it',
+        params: ProfileIdParamsSchema,
+        response: { 200: ProfileSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => service.approveProfileById(db, request.params.id),
   );
 
   app.get(
@@ -65,11 +85,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.patch(
     '/api/registrations/:id',
     {
-      onRequest: requireFaculty,
+      onRequest: requireSignedIn,
       schema: {
         tags: ['registrations'],
         operationId: 'updateProfile',
-        summary: 'Change a profile (faculty)',
+        summary: 'Change a profile (faculty; a student their own)',
         params: ProfileIdParamsSchema,
         body: ProfileUpdateRequestSchema,
         response: {
@@ -82,23 +102,23 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         },
       },
     },
-    async (request) => service.updateProfileById(db, request.params.id, request.body),
+    async (request) => service.updateProfileById(db, request.user!, request.params.id, request.body),
   );
 
   app.delete(
     '/api/registrations/:id',
     {
-      onRequest: requireFaculty,
+      onRequest: requireSignedIn,
       schema: {
         tags: ['registrations'],
         operationId: 'deleteProfile',
-        summary: 'Remove a profile (faculty)',
+        summary: 'Remove a profile, or reject a pending one (faculty; a student their own)',
         params: ProfileIdParamsSchema,
         response: { 204: z.null(), 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
-      await service.deleteProfileById(db, request.params.id);
+      await service.deleteProfileById(db, request.user!, request.params.id);
       return reply.status(204).send(null);
     },
   );

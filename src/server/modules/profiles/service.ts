@@ -1,16 +1,20 @@
-import { canSeeStudent, isStudent } from '../../../shared/access';
+import { canEditProfile, canSeeStudent, isStaff, isStudent } from '../../../shared/access';
 import type { User } from '../../../shared/schemas/auth';
 import {
   DUPLICATE_PIN_MESSAGE,
+  NOT_ON_ROSTER_MESSAGE,
+  OWN_PIN_ONLY_MESSAGE,
   PROFILE_NOT_FOUND_MESSAGE,
   type Profile,
+  type ProfileStatus,
   type ProfileUpdate,
   type RegistrationInput,
 } from '../../../shared/schemas/profiles';
 import { OWN_RECORD_ONLY_MESSAGE } from '../../../shared/schemas/students';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { conflict, forbidden, notFound } from '../../http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error';
+import { isOnRoster } from '../roster/service';
 import * as repo from './repository';
 import type { ProfileChanges, ProfileRow } from './repository';
 
@@ -33,6 +37,7 @@ export function toProfileResponse(row: ProfileRow): Profile {
     portfolio: row.portfolio,
     email: row.email,
     phone: row.phone,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -51,48 +56,87 @@ async function mapDuplicatePin<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function register(db: Executor, input: RegistrationInput): Promise<Profile> {
+export interface RegisterInput {
+  /** Who registers: null when nobody is signed in. */
+  viewer: User | null;
+  profile: RegistrationInput;
+}
+
+/**
+ * A registration (DESIGN.md 7.1): only a PIN on the roster. A student signed in with that PIN is
+ * approved at once and replaces a stranger's pending profile on it; staff registrations are
+ * approved; anyone else's waits for faculty. A PIN with a profile already gets 409.
+ */
+export async function register(db: Executor, { viewer, profile: input }: RegisterInput): Promise<Profile> {
+  if (!(await isOnRoster(db, input.pin))) throw badRequest(NOT_ON_ROSTER_MESSAGE);
+  const ownPin = isStudent(viewer) && viewer?.pin === input.pin;
+  if (isStudent(viewer) && !ownPin) throw forbidden(OWN_PIN_ONLY_MESSAGE);
+  const status: ProfileStatus = ownPin || isStaff(viewer) ? 'approved' : 'pending';
   const row = await mapDuplicatePin(
-    repo.insertProfile(db, {
-      pin: input.pin,
-      name: input.name,
-      designation: input.designation,
-      imageUrl: input.imageUrl ?? null,
-      imageAlt: input.imageAlt ?? null,
-      linkedin: input.linkedin ?? null,
-      github: input.github ?? null,
-      leetcode: input.leetcode ?? null,
-      resume: input.resume ?? null,
-      portfolio: input.portfolio ?? null,
+    db.transaction(async (tx) => {
+      if (ownPin) {
+        const existing = await repo.findProfileByPin(tx, input.pin);
+        // A stranger's pending profile never blocks the real student.
+        if (existing?.status === 'pending') await repo.deleteProfile(tx, existing.id);
+      }
+      return repo.insertProfile(tx, {
+        pin: input.pin,
+        name: input.name,
+        designation: input.designation,
+        imageUrl: input.imageUrl ?? null,
+        imageAlt: input.imageAlt ?? null,
+        linkedin: input.linkedin ?? null,
+        github: input.github ?? null,
+        leetcode: input.leetcode ?? null,
+        resume: input.resume ?? null,
+        portfolio: input.portfolio ?? null,
+        status,
+      });
     }),
   );
   return toProfileResponse(row);
 }
 
-/** Staff see every profile; a student only their own (DESIGN.md section 6.1). */
-export async function listVisibleProfiles(db: Executor, viewer: User): Promise<Profile[]> {
-  if (isStudent(viewer)) {
-    const own = viewer.pin ? await repo.findProfileByPin(db, viewer.pin) : undefined;
+/** Staff see the approved profiles, or the pending ones to review; a student only their own approved one. */
+export async function listVisibleProfiles(
+  db: Executor,
+  viewer: User,
+  status: 'pending' | 'approved' | 'all' = 'approved',
+): Promise<Profile[]> {
+  if (!isStaff(viewer)) {
+    const own = viewer.pin ? await repo.findProfileByPin(db, viewer.pin, 'approved') : undefined;
     return own ? [toProfileResponse(own)] : [];
   }
-  return (await repo.listProfiles(db)).map(toProfileResponse);
+  return (await repo.listProfiles(db, status === 'all' ? undefined : status)).map(toProfileResponse);
 }
 
-/** The profile registered on a PIN, for a caller that has already checked who may see it. */
+/** The approved profile on a PIN, for a caller that has already checked who may see it. */
 export async function findProfile(db: Executor, pin: string): Promise<Profile | null> {
-  const row = await repo.findProfileByPin(db, pin);
+  const row = await repo.findProfileByPin(db, pin, 'approved');
   return row ? toProfileResponse(row) : null;
 }
 
 export async function getProfileByPin(db: Executor, viewer: User, pin: string): Promise<Profile> {
   if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
-  const row = await repo.findProfileByPin(db, pin);
-  if (!row) throw notFound(PROFILE_NOT_FOUND_MESSAGE);
-  return toProfileResponse(row);
+  const profile = await findProfile(db, pin);
+  if (!profile) throw notFound(PROFILE_NOT_FOUND_MESSAGE);
+  return profile;
 }
 
-export async function updateProfileById(db: Executor, id: string, update: ProfileUpdate): Promise<Profile> {
-  if (!UUID.test(id)) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+/** The profile with this id, if the viewer may change it: staff any, a student their own PIN's. */
+async function findEditable(db: Executor, viewer: User, id: string): Promise<ProfileRow> {
+  const row = UUID.test(id) ? await repo.findProfileById(db, id) : undefined;
+  if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+  if (!canEditProfile(viewer, row.pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
+  return row;
+}
+
+export async function updateProfileById(db: Executor, viewer: User, id: string, update: ProfileUpdate): Promise<Profile> {
+  await findEditable(db, viewer, id);
+  if (update.pin !== undefined) {
+    if (!isStaff(viewer) && update.pin !== viewer.pin) throw forbidden(OWN_PIN_ONLY_MESSAGE);
+    if (!(await isOnRoster(db, update.pin))) throw badRequest(NOT_ON_ROSTER_MESSAGE);
+  }
   // Only the fields that were sent change: undefined means "not sent", null means "clear".
   const changes = Object.fromEntries(
     Object.entries(update).filter(([, value]) => value !== undefined),
@@ -102,6 +146,15 @@ export async function updateProfileById(db: Executor, id: string, update: Profil
   return toProfileResponse(row);
 }
 
-export async function deleteProfileById(db: Executor, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await repo.deleteProfile(db, id))) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+/** Removes a profile; for a pending one, that is how faculty reject it. */
+export async function deleteProfileById(db: Executor, viewer: User, id: string): Promise<void> {
+  await findEditable(db, viewer, id);
+  if (!(await repo.deleteProfile(db, id))) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+}
+
+export async function approveProfileById(db: Executor, id: string): Promise<Profile> {
+  if (!UUID.test(id)) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+  const row = await repo.updateProfile(db, id, { status: 'approved' });
+  if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+  return toProfileResponse(row);
 }

@@ -63,6 +63,7 @@ describe('buildReportPdf', () => {
             portfolio: null,
             email: null,
             phone: null,
+            status: 'approved',
             createdAt: '2026-01-01T00:00:00.000Z',
             updatedAt: '2026-01-01T00:00:00.000Z',
           },
