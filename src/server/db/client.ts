@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -39,14 +40,28 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; memory when absent. */
   dataDir?: string | undefined;
+  /**
+   * The lock on dataDir when the caller took it already (npm start takes it before the build).
+   * The database then owns it and gives it up on close.
+   */
+  lock?: DataFolderLock | undefined;
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date. An embedded database in a
+ * folder is this process's alone until close: opening a folder another live process holds throws
+ * DataFolderLockedError before anything is read or written.
+ */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
-  await migrateDatabase(database);
+    : await openPglite(options.dataDir, options.lock);
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   return database;
 }
 
@@ -60,8 +75,21 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+async function openPglite(dataDir: string | undefined, given: DataFolderLock | undefined): Promise<Database> {
+  if (given && (!dataDir || realpathSync(path.resolve(dataDir)) !== given.dataDir)) {
+    throw new Error('The lock given is not on the data folder being opened');
+  }
+  // The lock comes first: a second process must not even start the database on the folder.
+  const lock = dataDir ? (given ?? lockDataFolder(dataDir)) : undefined;
+  try {
+    return await startPglite(dataDir, lock);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -76,7 +104,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return async () => unsubscribe();
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
