@@ -1,14 +1,11 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import * as schema from './schema';
 
@@ -54,7 +51,7 @@ export interface OpenOptions {
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir, options.lock);
   try {
     await migrateDatabase(database);
@@ -90,6 +87,11 @@ async function openPglite(dataDir: string | undefined, given: DataFolderLock | u
 }
 
 async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined): Promise<Database> {
+  // Each driver is loaded on use: a refused open (or a server on PostgreSQL) never loads PGlite.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -113,7 +115,8 @@ async function startPglite(dataDir: string | undefined, lock: DataFolderLock | u
   };
 }
 
-function openPostgres(url: string): Database {
+async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
