@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword } from '../modules/accounts/service';
 import { endAllSignIns } from '../modules/auth/service';
@@ -157,7 +158,17 @@ export async function run(argv: string[]): Promise<number> {
     return group === undefined || group === 'help' || group === '--help' ? 0 : 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database: Database;
+  try {
+    // On the embedded database a running portal holds the folder: refused before anything changes.
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataFolderLockedError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
   try {
     await handler(database, rest);
     return 0;

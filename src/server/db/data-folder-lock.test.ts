@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,4 +170,97 @@ describe('the data folder lock', () => {
     await again.close();
     expect(existsSync(lockFile(dir))).toBe(false);
   }, 120_000);
+});
+
+// The real commands, each a process of its own, as an operator runs them.
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+function environment(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: '',
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    // No web build needed: the API alone.
+    PORTAL_WEB_DIR: path.join(dataDir, 'no-web-build'),
+  };
+}
+
+interface Server {
+  process: ChildProcess;
+  url: string;
+}
+
+/**
+ * The server as `tsx src/server/main.ts` runs it, but started by node itself so that the child's
+ * pid is the server's (tsx would put a process of its own in between).
+ */
+async function startServer(dataDir: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: environment(dataDir) });
+  children.add(child);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (found) resolve(found[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`The server ended (${signal ?? code}) before serving:\n${output}`)));
+  });
+  const health = await fetch(`${url}/api/health`);
+  expect(health.status).toBe(200);
+  return { process: child, url };
+}
+
+async function stop(server: Server, signal: NodeJS.Signals): Promise<void> {
+  server.process.kill(signal);
+  await exited(server.process);
+  children.delete(server.process);
+}
+
+function portal(dataDir: string, args: string[]) {
+  const started = performance.now();
+  const result = spawnSync(tsx, ['src/server/cli/portal.ts', ...args], {
+    env: environment(dataDir),
+    input: '',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr, seconds: (performance.now() - started) / 1000 };
+}
+
+describe('one process per embedded data folder', () => {
+  it('refuses the portal command while the server runs, quickly and without changing anything', async () => {
+    const dir = await migratedFolder();
+    const server = await startServer(dir);
+    const pid = server.process.pid!;
+    const add = portal(dir, ['user', 'add', '--email', 'x@uni.edu', '--name', 'X', '--role', 'faculty', '--password', 'a-Long-unusual-pass-2026']);
+    expect(add.err.trim()).toBe(message(pid));
+    expect(add.code).toBe(1);
+    expect(add.seconds).toBeLessThan(5);
+    expect(add.out).toBe('');
+
+    await stop(server, 'SIGTERM');
+    expect(existsSync(lockFile(dir))).toBe(false);
+    const list = portal(dir, ['user', 'list']);
+    expect(list.err).toBe('');
+    expect(list.out).toContain('No accounts yet.');
+  }, 180_000);
+
+  it('takes over the lock of a server that was killed', async () => {
+    const dir = await migratedFolder();
+    const first = await startServer(dir);
+    const killed = first.process.pid!;
+    await stop(first, 'SIGKILL');
+    expect(ownerIn(dir)).toBe(killed);
+
+    const second = await startServer(dir);
+    expect(ownerIn(dir)).toBe(second.process.pid);
+    await stop(second, 'SIGTERM');
+    expect(existsSync(lockFile(dir))).toBe(false);
+  }, 180_000);
 });
