@@ -1,6 +1,9 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import type { DataFolderLock } from './db/data-folder-lock';
 import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
@@ -8,9 +11,16 @@ import { ContactForwarder } from './modules/contact/forwarder';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export interface StartOptions {
+  config?: Config;
+  /** The embedded data folder's lock, when the caller took it already (npm start: start.ts). */
+  lock?: DataFolderLock;
+}
+
+/** Opens the database and serves the portal until SIGINT or SIGTERM. */
+export async function startServer(options: StartOptions = {}): Promise<void> {
+  const config = options.config ?? loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, lock: options.lock });
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 
   const app = await buildApp({
@@ -78,7 +88,21 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err: unknown) => {
+function exitWithError(err: unknown): never {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
-});
+}
+
+/** Whether this file is the program (tsx src/server/main.ts) rather than imported by start.ts. */
+function isProgram(): boolean {
+  const program = process.argv[1];
+  if (!program) return false;
+  try {
+    return realpathSync(program) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+// npm run dev and the browser tests run this file directly: the database open takes the lock.
+if (isProgram()) startServer().catch(exitWithError);

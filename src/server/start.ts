@@ -1,0 +1,49 @@
+/**
+ * npm start: take the embedded data folder, build the web app, serve.
+ *
+ * The lock comes before the build (DESIGN.md section 7.2): a second npm start on the same folder
+ * stops here at once, without rebuilding the web app under the running portal. On PostgreSQL
+ * (DATABASE_URL) there is no lock: several processes share the database.
+ */
+import { spawn } from 'node:child_process';
+import { loadConfig } from './config';
+import { lockDataFolder } from './db/data-folder-lock';
+
+/** Runs the package's build script (npm run build), with its output on this terminal. */
+function buildWebApp(): Promise<void> {
+  // Under npm, npm_execpath is npm's own script: no shell, the same npm as npm start.
+  const npm = process.env.npm_execpath;
+  const child = npm
+    ? spawn(process.execPath, [npm, 'run', 'build'], { stdio: 'inherit' })
+    : spawn('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  // Stopped during the build: stop the build too, and exit normally so the lock is released.
+  const stop = (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      if (code === 0) resolve();
+      else reject(new Error(`The web app build failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const lock = config.databaseUrl ? undefined : lockDataFolder(config.dataDir);
+  await buildWebApp();
+  // Loaded only now, so that a refused start costs no more than reading the configuration.
+  const { startServer } = await import('./main');
+  await startServer({ config, lock });
+}
+
+start().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
