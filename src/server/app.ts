@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { DEFAULT_LIMITS, DEMO_CONTACT, type Config } from './config';
 import type { Database } from './db/client';
+import { sharedSecret } from './db/secrets';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
@@ -32,7 +33,8 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> & Partial<Pick<Config, 'contact' | 'formService' | 'limits'>>;
+  config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -90,7 +92,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
       },
     },
   });
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: await sharedSecret(database.db, 'cookie', config.secret) });
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: {

@@ -17,6 +17,8 @@ export interface Config {
   /** The form-submission service that contact messages are forwarded to; unset: kept in the inbox only. */
   formService: FormService | undefined;
   limits: Limits;
+  /** Signs cookies; unset: a key kept in the database, the same for every server process. */
+  secret: string | undefined;
 }
 
 /**
@@ -31,6 +33,12 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = { registrations: 100, contact: 30, signInPerAddress: 100 };
+
+function secret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) throw new Error('PORTAL_SECRET must have at least 32 characters');
+  return value;
+}
 
 function positiveWhole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -125,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contact: positiveWhole(env, 'PORTAL_LIMIT_CONTACT', DEFAULT_LIMITS.contact),
       signInPerAddress: positiveWhole(env, 'PORTAL_LIMIT_SIGN_IN_ADDRESS', DEFAULT_LIMITS.signInPerAddress),
     },
+    secret: secret(env.PORTAL_SECRET),
   };
 }

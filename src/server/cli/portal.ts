@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/client';
 import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword } from '../modules/accounts/service';
-import { endAllSignIns } from '../modules/auth/service';
+import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -117,8 +117,11 @@ export const commands: Record<string, Handler> = {
     const values = options(args, ['email', 'password']);
     const email = required(values, 'email');
     const password = values.password ?? (await readPassword(`New password for ${email}: `));
-    await setPassword(database.db, email, password);
-    console.log(`Password changed for ${email}`);
+    await database.db.transaction(async (tx) => {
+      const user = await setPassword(tx, email, password);
+      await afterPasswordChange(tx, user.id);
+    });
+    console.log(`Password changed for ${email}; their sign-in sessions have ended`);
   },
   async 'user disable'(database, args) {
     const values = options(args, ['email']);

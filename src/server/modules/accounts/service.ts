@@ -52,7 +52,7 @@ export async function addUser(db: Executor, input: AddUserInput): Promise<UserRo
   } else if (input.pin) {
     throw new UserInputError('Only student accounts have a PIN');
   }
-  const password = checkNewPassword(input.password, [email, name]);
+  const password = await checkNewPassword(input.password, [email, name]);
   if (await repo.findUserByEmail(db, email)) {
     throw new UserInputError(`An account with the email ${email} already exists`);
   }
@@ -60,9 +60,9 @@ export async function addUser(db: Executor, input: AddUserInput): Promise<UserRo
 }
 
 /** The rules for every password that is set: at least 10 characters, and not guessable. */
-function checkNewPassword(password: string, userInputs: string[]): string {
+async function checkNewPassword(password: string, userInputs: string[]): Promise<string> {
   const valid = parseOrThrow(NewPasswordSchema, password, 'Password');
-  if (!isStrongPassword(valid, userInputs)) throw new UserInputError(COMMON_PASSWORD_MESSAGE);
+  if (!(await isStrongPassword(valid, userInputs))) throw new UserInputError(COMMON_PASSWORD_MESSAGE);
   return valid;
 }
 
@@ -73,7 +73,7 @@ function checkNewPassword(password: string, userInputs: string[]): string {
 export async function setPassword(db: Executor, email: string, password: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw new UserInputError(`No account with the email ${email}`);
-  const valid = checkNewPassword(password, [user.email, user.name]);
+  const valid = await checkNewPassword(password, [user.email, user.name]);
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(valid) });
   return user;
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CurrentUserResponseSchema, LoginRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
@@ -5,6 +6,14 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
 import { DEFAULT_SIGN_IN_LIMITS, DEVICE_COOKIE, DEVICE_MS, login, SESSION_COOKIE, signOut, type SignInLimits } from './service';
+
+/** The value of a signed cookie, or undefined when it is missing or its signature is wrong. */
+function signedCookie(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.cookies[name];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
+}
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLimits }> = async (
   app,
@@ -30,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLi
     async (request, reply) => {
       const result = await login(db, request.body, {
         address: request.ip,
-        deviceToken: request.cookies[DEVICE_COOKIE],
+        deviceToken: signedCookie(request, DEVICE_COOKIE),
         limits: signInLimits,
       });
       if (result.deviceToken) {
@@ -40,6 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLi
           sameSite: 'lax',
           secure: request.protocol === 'https',
           expires: new Date(Date.now() + DEVICE_MS),
+          signed: true,
         });
       }
       reply.setCookie(SESSION_COOKIE, result.token, {

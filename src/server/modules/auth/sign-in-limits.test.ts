@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSecret } from '../../db/secrets';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { addUser, setPassword } from '../accounts/service';
 import { afterPasswordChange } from './service';
@@ -67,6 +68,23 @@ describe('sign-in limits under attack', () => {
     expect(owner.statusCode).toBe(200);
     // The device is remembered: no new device cookie is set.
     expect(owner.cookies.find((c) => c.name === 'portal_device')).toBeUndefined();
+  });
+
+  it('ignores a device cookie whose signature is wrong', async () => {
+    await account('forged@uni.edu');
+    const ok = await attempt({ email: 'forged@uni.edu', password: TEST_PASSWORD, address: '10.27.0.1' });
+    const device = ok.cookies.find((c) => c.name === 'portal_device')!.value;
+    const forged = `${device.slice(0, device.lastIndexOf('.'))}.AAAA`;
+    for (let i = 0; i < 5; i += 1) await attempt({ email: 'forged@uni.edu', password: `f-${i}`, address: '10.27.0.2' });
+    const res = await attempt({ email: 'forged@uni.edu', password: TEST_PASSWORD, cookies: { portal_device: forged } });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('signs cookies with one key kept in the database, the same for every process', async () => {
+    const first = await sharedSecret(ctx.database.db, 'test-key');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await sharedSecret(ctx.database.db, 'test-key')).toBe(first);
+    expect(await sharedSecret(ctx.database.db, 'test-key', 'x'.repeat(40))).toBe('x'.repeat(40));
   });
 
   it('counts a device cookie only for its own account', async () => {

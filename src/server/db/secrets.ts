@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { portalSecrets } from './schema';
+
+/**
+ * A secret every server process on the database shares (the key that signs cookies): created
+ * at the first start, then read by every process, so that a cookie signed by one is accepted by
+ * the others. A configured value (PORTAL_SECRET) wins and is never stored.
+ */
+export async function sharedSecret(db: Db, name: string, configured?: string): Promise<string> {
+  if (configured) return configured;
+  // Two processes starting at once both insert; the first wins and both read the same row.
+  await db
+    .insert(portalSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: portalSecrets.name });
+  const [row] = await db.select({ value: portalSecrets.value }).from(portalSecrets).where(eq(portalSecrets.name, name));
+  if (!row) throw new Error(`secret ${name} missing after insert`);
+  return row.value;
+}
