@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { mergeDuplicatePins } from '../db/pin-repair';
 import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword } from '../modules/accounts/service';
@@ -20,6 +21,10 @@ Accounts:
 Roster:
   roster import FILE     a CSV with the header pin,name,class, or student.json: { "CSE1": [{ "pin": ..., "name": ... }] }
   roster export [FILE]   the roster as CSV (pin,name,class), to FILE or to standard output
+
+PINs:
+  pins fix               merge the students, profiles and marks whose PINs differ only in case or
+                         spaces (an upgrade that stops on them says so), then finish the upgrade
 
 Without --password the password is asked for (or read from standard input).
 A roster import checks every row first and imports nothing if any row is bad; importing the
@@ -132,6 +137,17 @@ export const commands: Record<string, Handler> = {
     });
     console.log(`Disabled ${user.email}; their sign-in sessions have ended`);
   },
+  async 'pins fix'(database, args) {
+    positionals(args, 'pins fix', 0, 0);
+    const merged = await mergeDuplicatePins(database.db);
+    await migrateDatabase(database);
+    if (merged.length === 0) {
+      console.log('No PINs differ only in case or spaces; the database is up to date.');
+      return;
+    }
+    for (const { pin, spellings } of merged) console.log(`Merged ${spellings.join(', ')} into ${pin}`);
+    console.log(`Merged ${merged.length} PIN${merged.length === 1 ? '' : 's'}; the database is up to date.`);
+  },
   async 'roster import'(database, args) {
     const [file] = positionals(args, 'roster import FILE', 1, 1) as [string];
     const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
@@ -164,7 +180,8 @@ export async function run(argv: string[]): Promise<number> {
   let database: Database;
   try {
     // On the embedded database a running portal holds the folder: refused before anything changes.
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // `pins fix` repairs what the PIN migration refuses, so it opens the database before migrating.
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: key !== 'pins fix' });
   } catch (err) {
     if (err instanceof DataFolderLockedError) {
       console.error(err.message);

@@ -42,6 +42,8 @@ export interface OpenOptions {
    * The database then owns it and gives it up on close.
    */
   lock?: DataFolderLock | undefined;
+  /** Bring the schema up to date (default). `portal pins fix` repairs data first, then migrates. */
+  migrate?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir, options.lock);
   try {
-    await migrateDatabase(database);
+    if (options.migrate !== false) await migrateDatabase(database);
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
@@ -62,13 +64,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+/** Applies the migrations not applied yet: every one in drizzle/, or those of another folder (tests). */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as Parameters<typeof migratePglite>[0], {
-      migrationsFolder: MIGRATIONS_DIR,
-    });
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
   } else {
-    await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
   }
 }
 

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withDatabase } from '../test/postgres';
+import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type Database } from './client';
+import { mergeDuplicatePins } from './pin-repair';
+
+/** The migrations up to the last one before profile review and PIN normalisation. */
+const BEFORE = '0002_rate_limits';
+let oldMigrations: string;
+
+beforeAll(() => {
+  oldMigrations = mkdtempSync(path.join(tmpdir(), 'portal-old-migrations-'));
+  cpSync(MIGRATIONS_DIR, oldMigrations, { recursive: true });
+  const journalFile = path.join(oldMigrations, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === BEFORE);
+  expect(last).toBeGreaterThanOrEqual(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+});
+afterAll(() => rmSync(oldMigrations, { recursive: true, force: true }));
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** An empty database (PGlite, or a new database on TEST_DATABASE_URL) migrated to the old schema. */
+async function oldDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  if (serverUrl) {
+    const name = `portal_pins_${randomBytes(5).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`create database ${name}`);
+    database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), migrate: false });
+    cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
+  } else {
+    database = await openDatabase({ migrate: false });
+  }
+  cleanups.unshift(() => database.close());
+  await migrateDatabase(database, oldMigrations);
+  return database;
+}
+
+async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function seedRegister(database: Database, pins: [string, boolean][]): Promise<string> {
+  const [register] = await rows<{ id: string }>(
+    database,
+    sql`insert into attendance_sessions (class_name, date, present_count, absent_count)
+        values ('CSE1', '2026-02-02', ${pins.filter(([, p]) => p).length}, ${pins.filter(([, p]) => !p).length}) returning id`,
+  );
+  for (const [pin, present] of pins) {
+    await database.db.execute(
+      sql`insert into attendance_marks (session_id, pin, name, class_name, present) values (${register!.id}, ${pin}, 'Someone', 'CSE1', ${present})`,
+    );
+  }
+  return register!.id;
+}
+
+describe('the PIN migration', () => {
+  it('normalises every stored PIN and approves the old profiles on roster PINs only', async () => {
+    const database = await oldDatabase();
+    await database.db.execute(sql`insert into students (pin, name, class_name) values ('23b81a0101', 'Asha', 'CSE1'), (' 23B81A0102 ', 'Ravi', 'CSE1')`);
+    await database.db.execute(
+      sql`insert into users (email, name, password_hash, role, pin) values ('asha@uni.edu', 'Asha', 'x', 'student', '23b81a0101')`,
+    );
+    await database.db.execute(
+      sql`insert into profiles (pin, name, designation) values ('23B81A0101 ', 'Asha', 'CSE'), ('zz-not-on-roster', 'Stranger', 'CSE')`,
+    );
+    const register = await seedRegister(database, [['23b81a0101', true], [' 23B81A0102 ', false]]);
+    await database.db.execute(
+      sql`insert into attendance_changes (session_id, pin, old_value, new_value) values (${register}, '23b81a0101', null, true)`,
+    );
+
+    await migrateDatabase(database);
+
+    expect(await rows(database, sql`select pin from students order by pin`)).toEqual([{ pin: '23B81A0101' }, { pin: '23B81A0102' }]);
+    expect(await rows(database, sql`select pin from users`)).toEqual([{ pin: '23B81A0101' }]);
+    expect(await rows(database, sql`select pin, status from profiles order by pin`)).toEqual([
+      { pin: '23B81A0101', status: 'approved' },
+      { pin: 'ZZ-NOT-ON-ROSTER', status: 'pending' },
+    ]);
+    expect(await rows(database, sql`select pin from attendance_marks order by pin`)).toEqual([{ pin: '23B81A0101' }, { pin: '23B81A0102' }]);
+    expect(await rows(database, sql`select pin from attendance_changes`)).toEqual([{ pin: '23B81A0101' }]);
+  });
+
+  it('stops on PINs that would become one, and portal pins fix merges them so that it can finish', async () => {
+    const database = await oldDatabase();
+    await database.db.execute(sql`insert into students (pin, name, class_name) values ('x1', 'Old Spelling', 'CSE1'), ('X1', 'Kept', 'CSE2')`);
+    await database.db.execute(sql`insert into users (email, name, password_hash, role, pin) values ('x@uni.edu', 'X', 'x', 'student', 'x1')`);
+    await database.db.execute(sql`insert into profiles (pin, name, designation, created_at) values ('x1', 'First', 'CSE', now() - interval '1 day'), ('X1', 'Second', 'CSE', now())`);
+    const register = await seedRegister(database, [['x1', false], ['X1', true]]);
+
+    const failure = await migrateDatabase(database).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(failure).not.toBeNull();
+    const message = [failure, (failure as { cause?: unknown }).cause].map((e) => (e instanceof Error ? e.message : '')).join(' ');
+    expect(message).toContain('X1 (X1, x1)');
+    expect(message).toContain('npm run portal -- pins fix');
+    // Nothing of the migration stayed.
+    expect(await rows(database, sql`select pin from students order by pin`)).toEqual([{ pin: 'X1' }, { pin: 'x1' }]);
+
+    expect(await mergeDuplicatePins(database.db)).toEqual([{ pin: 'X1', spellings: ['X1', 'x1'] }]);
+    await migrateDatabase(database);
+
+    expect(await rows(database, sql`select pin, name, class_name from students`)).toEqual([{ pin: 'X1', name: 'Kept', class_name: 'CSE2' }]);
+    expect(await rows(database, sql`select pin from users`)).toEqual([{ pin: 'X1' }]);
+    expect(await rows(database, sql`select name, status from profiles`)).toEqual([{ name: 'First', status: 'approved' }]);
+    expect(await rows(database, sql`select pin, present from attendance_marks`)).toEqual([{ pin: 'X1', present: true }]);
+    expect(await rows(database, sql`select present_count, absent_count from attendance_sessions where id = ${register}`)).toEqual([
+      { present_count: 1, absent_count: 0 },
+    ]);
+  });
+});
