@@ -6,7 +6,7 @@ import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { mergeDuplicatePins } from '../db/pin-repair';
 import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
-import { addUser, disableUser, listUsers, setPassword } from '../modules/accounts/service';
+import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } from '../modules/accounts/service';
 import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
 
@@ -19,7 +19,9 @@ Accounts:
   user disable --email E
 
 Roster:
-  roster import FILE     a CSV with the header pin,name,class, or student.json: { "CSE1": [{ "pin": ..., "name": ... }] }
+  roster import FILE     a CSV with the header pin,name,class (and optionally email: each student with
+                         one gets a student account without a password), or student.json:
+                         { "CSE1": [{ "pin": ..., "name": ... }] }
   roster export [FILE]   the roster as CSV (pin,name,class), to FILE or to standard output
 
 PINs:
@@ -114,7 +116,7 @@ export const commands: Record<string, Handler> = {
       return;
     }
     for (const u of rows) {
-      const state = u.disabledAt ? 'disabled' : 'active';
+      const state = u.disabledAt ? 'disabled' : u.passwordHash ? 'active' : 'no password yet';
       console.log([u.role.padEnd(8), u.email.padEnd(36), u.name.padEnd(28), (u.pin ?? '').padEnd(14), state].join(' '));
     }
   },
@@ -153,8 +155,17 @@ export const commands: Record<string, Handler> = {
     const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
       throw new UserInputError(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
     });
-    const summary = await importRoster(database.db, text);
+    // The roster and the accounts its email column asks for: all of it, or nothing.
+    const { summary, accounts } = await database.db.transaction(async (tx) => {
+      const imported = await importRoster(tx, text);
+      return { summary: imported, accounts: await upsertStudentAccounts(tx, imported.accounts) };
+    });
     console.log(`Roster imported: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+    if (summary.accounts.length > 0) {
+      console.log(
+        `Student accounts: ${accounts.created} created, ${accounts.updated} updated, ${accounts.unchanged} unchanged (no password: they sign in through single sign-on or a set-password link)`,
+      );
+    }
   },
   async 'roster export'(database, args) {
     const [file] = positionals(args, 'roster export [FILE]', 0, 1);

@@ -22,7 +22,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // Null for an account made from the roster: it signs in through single sign-on or a set-password link.
+    passwordHash: text('password_hash'),
     role: text('role', { enum: ['faculty', 'student', 'admin'] }).notNull(),
     pin: text('pin').references(() => students.pin, { onUpdate: 'cascade' }),
     createdAt: createdAt(),

@@ -100,3 +100,36 @@ export function listUsers(db: Executor): Promise<UserRow[]> {
 export function hasAnyUser(db: Executor): Promise<boolean> {
   return repo.hasAnyUser(db);
 }
+
+export interface StudentAccountsSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Creates or updates a student account, without a password, for each roster student given with
+ * an e-mail (a roster import's `email` column): the student signs in through single sign-on or a
+ * set-password link. An e-mail that belongs to a staff account is refused.
+ */
+export async function upsertStudentAccounts(
+  db: Executor,
+  accounts: { pin: string; name: string; email: string }[],
+): Promise<StudentAccountsSummary> {
+  const summary: StudentAccountsSummary = { created: 0, updated: 0, unchanged: 0 };
+  for (const account of accounts) {
+    const existing = await repo.findUserByEmail(db, account.email);
+    if (!existing) {
+      await repo.insertUser(db, { email: account.email, name: account.name, role: 'student', pin: account.pin, passwordHash: null });
+      summary.created += 1;
+    } else if (existing.role !== 'student') {
+      throw new UserInputError(`${account.email} belongs to a ${existing.role} account, not a student's: nothing was imported`);
+    } else if (existing.pin !== account.pin || existing.name !== account.name) {
+      await repo.updateUser(db, existing.id, { pin: account.pin, name: account.name });
+      summary.updated += 1;
+    } else {
+      summary.unchanged += 1;
+    }
+  }
+  return summary;
+}

@@ -135,7 +135,7 @@ describe('sessions', () => {
 
   it('passwords are stored as argon2id hashes', async () => {
     const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'Prof.Rao@Uni.edu'));
-    expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(row!.passwordHash!.startsWith('$argon2id$')).toBe(true);
   });
 });
 

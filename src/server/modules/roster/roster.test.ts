@@ -65,11 +65,32 @@ describe('parseRosterFile', () => {
     ]);
   });
 
+  it('reads an optional email column: each student with one is to get an account', () => {
+    const { students: rows, accounts, errors } = parseRosterFile(
+      'pin,name,class,email\nP1,Asha,CSE1,Asha@Uni.edu\nP2,Ravi,CSE1,\n',
+      classes,
+    );
+    expect(errors).toEqual([]);
+    expect(rows).toHaveLength(2);
+    expect(accounts).toEqual([{ pin: 'P1', name: 'Asha', email: 'Asha@Uni.edu' }]);
+
+    const bad = parseRosterFile('pin,name,class,email\nP1,Asha,CSE1,not-an-email\nP2,Ravi,CSE1,a@uni.edu\nP3,Bala,CSE1,A@uni.edu\n', classes);
+    expect(bad.errors).toEqual([
+      'line 2: email "not-an-email" is not a valid e-mail address',
+      'line 4: email A@uni.edu is already at line 3',
+    ]);
+  });
+
+  it('normalises PINs to trimmed upper case', () => {
+    const { students: rows } = parseRosterFile('pin,name,class\n 23b81a0101 ,Asha,CSE1\n', classes);
+    expect(rows).toEqual([{ pin: '23B81A0101', name: 'Asha', className: 'CSE1' }]);
+  });
+
   it('needs the header line', () => {
     expect(parseRosterFile('P1,Asha,CSE1\n', classes).errors).toEqual([
-      'line 1: the header must name the columns pin,name,class (found "P1,Asha,CSE1")',
+      'line 1: the header must name the columns pin,name,class and may add email (found "P1,Asha,CSE1")',
     ]);
-    expect(parseRosterFile('pin,name,class,email\n', classes).errors[0]).toMatch(/^line 1: the header/);
+    expect(parseRosterFile('pin,name,class,phone\n', classes).errors[0]).toMatch(/^line 1: the header/);
     expect(parseRosterFile('  \n', classes).errors[0]).toMatch(/^The file is empty/);
     expect(parseRosterFile('pin,name,class\n', classes).errors).toEqual(['The file lists no students']);
   });
@@ -82,6 +103,7 @@ describe('parseRosterFile', () => {
         { pin: 'B1', name: 'Bala', className: 'CSE2' },
         { pin: 'B2', name: 'Chitra', className: 'CSE2' },
       ],
+      accounts: [],
       errors: [],
     });
     const bad = JSON.stringify({
@@ -113,8 +135,8 @@ describe('importRoster and exportRoster', () => {
 
   it('imports a file, and importing it again changes nothing', async () => {
     const csv = 'pin,name,class\nR1,Asha Rao,CSE1\nR2,"Iyer, Bala",CSE1\nR3,Chitra,CSE2\n';
-    expect(await importRoster(database.db, csv)).toEqual({ added: 3, updated: 0, unchanged: 0 });
-    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 3 });
+    expect(await importRoster(database.db, csv)).toEqual({ added: 3, updated: 0, unchanged: 0, accounts: [] });
+    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 3, accounts: [] });
     expect(await roster()).toEqual([
       { pin: 'R1', name: 'Asha Rao', className: 'CSE1' },
       { pin: 'R2', name: 'Iyer, Bala', className: 'CSE1' },
@@ -124,7 +146,7 @@ describe('importRoster and exportRoster', () => {
 
   it('moves a student whose class changed, corrects names, and leaves students not in the file alone', async () => {
     const json = JSON.stringify({ CSE3: [{ pin: 'R1', name: 'Asha Rao' }, { pin: 'R4', name: 'Dev' }], CSE2: [{ pin: 'R3', name: 'Chitra N' }] });
-    expect(await importRoster(database.db, json)).toEqual({ added: 1, updated: 2, unchanged: 0 });
+    expect(await importRoster(database.db, json)).toEqual({ added: 1, updated: 2, unchanged: 0, accounts: [] });
     expect(await roster()).toEqual([
       { pin: 'R1', name: 'Asha Rao', className: 'CSE3' },
       { pin: 'R2', name: 'Iyer, Bala', className: 'CSE1' },
@@ -151,7 +173,7 @@ describe('importRoster and exportRoster', () => {
     const { csv, count } = await exportRoster(database.db);
     expect(count).toBe(4);
     expect(csv).toBe('pin,name,class\nR2,"Iyer, Bala",CSE1\nR3,Chitra N,CSE2\nR1,Asha Rao,CSE3\nR4,Dev,CSE3\n');
-    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 4 });
+    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 4, accounts: [] });
 
     const fresh = await createTestDatabase();
     try {
@@ -165,7 +187,7 @@ describe('importRoster and exportRoster', () => {
   it('handles a large roster in one go', async () => {
     const lines = ['pin,name,class'];
     for (let i = 0; i < 2500; i += 1) lines.push(`BULK${String(i).padStart(4, '0')},Student ${i},${CLASS_NAMES[i % 8]}`);
-    expect(await importRoster(database.db, lines.join('\n'))).toEqual({ added: 2500, updated: 0, unchanged: 0 });
+    expect(await importRoster(database.db, lines.join('\n'))).toEqual({ added: 2500, updated: 0, unchanged: 0, accounts: [] });
     expect((await exportRoster(database.db)).count).toBe(2504);
   });
 });

@@ -1,6 +1,7 @@
 import type { RosterStudent } from '../../../shared/schemas/attendance';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
+import { EmailSchema } from '../../../shared/schemas/auth';
 import { UserInputError } from '../../input-error';
 import { assertClassExists, listClassNames } from '../classes/service';
 import { formatCsv, parseCsv } from './csv';
@@ -10,6 +11,8 @@ import type { RosterStudentRow } from './repository';
 export type { RosterStudentRow } from './repository';
 
 export const ROSTER_HEADER = ['pin', 'name', 'class'] as const;
+/** A CSV may add this column: each student with an e-mail gets a student account (DESIGN.md 7.1). */
+export const EMAIL_COLUMN = 'email';
 export const MAX_NAME_LENGTH = 200;
 /** Keeps each statement well under PostgreSQL's limit of 65535 parameters. */
 const UPSERT_CHUNK = 1000;
@@ -20,12 +23,21 @@ interface RawEntry {
   pin: unknown;
   name: unknown;
   className: unknown;
+  email?: unknown;
   /** Set when the row could not even be read; reported in file order with the others. */
   problem?: string;
 }
 
+/** A student of the file who is to have an account with this e-mail. */
+export interface RosterAccount {
+  pin: string;
+  name: string;
+  email: string;
+}
+
 export interface ParsedRoster {
   students: RosterStudentRow[];
+  accounts: RosterAccount[];
   /** Every problem, each starting with where it is; empty when the file can be imported. */
   errors: string[];
 }
@@ -34,6 +46,8 @@ export interface ImportSummary {
   added: number;
   updated: number;
   unchanged: number;
+  /** The students the file gives an e-mail for: their accounts are the accounts module's to make. */
+  accounts: RosterAccount[];
 }
 
 export class RosterFileError extends UserInputError {
@@ -53,9 +67,11 @@ function csvEntries(text: string, errors: string[]): RawEntry[] {
   }
   const columns = header.fields.map((f) => f.trim().toLowerCase());
   const index = ROSTER_HEADER.map((name) => columns.indexOf(name));
-  const extra = columns.filter((c) => !(ROSTER_HEADER as readonly string[]).includes(c));
-  if (header.error || index.some((i) => i < 0) || extra.length > 0 || columns.length !== ROSTER_HEADER.length) {
-    errors.push(`line ${header.line}: the header must name the columns pin,name,class (found "${header.fields.join(',')}")`);
+  const emailIndex = columns.indexOf(EMAIL_COLUMN);
+  const known: readonly string[] = [...ROSTER_HEADER, EMAIL_COLUMN];
+  const extra = columns.filter((c) => !known.includes(c));
+  if (header.error || index.some((i) => i < 0) || extra.length > 0 || new Set(columns).size !== columns.length) {
+    errors.push(`line ${header.line}: the header must name the columns pin,name,class and may add email (found "${header.fields.join(',')}")`);
     return [];
   }
   const entries: RawEntry[] = [];
@@ -64,11 +80,11 @@ function csvEntries(text: string, errors: string[]): RawEntry[] {
     if (row.error) {
       entries.push({ where, pin: undefined, name: undefined, className: undefined, problem: row.error });
     } else if (row.fields.length !== columns.length) {
-      const problem = `expected ${columns.length} fields (pin,name,class), found ${row.fields.length}`;
+      const problem = `expected ${columns.length} fields (${columns.join(',')}), found ${row.fields.length}`;
       entries.push({ where, pin: undefined, name: undefined, className: undefined, problem });
     } else {
       const [pin, name, className] = index.map((i) => row.fields[i]);
-      entries.push({ where, pin, name, className });
+      entries.push({ where, pin, name, className, email: emailIndex >= 0 ? row.fields[emailIndex] : undefined });
     }
   }
   return entries;
@@ -128,7 +144,9 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
   // Class names in files are matched without regard to case and stored as the portal spells them.
   const classByKey = new Map(knownClasses.map((c) => [c.toLowerCase(), c]));
   const seen = new Map<string, string>();
+  const seenEmails = new Map<string, string>();
   const result: RosterStudentRow[] = [];
+  const accounts: RosterAccount[] = [];
 
   for (const entry of entries) {
     if (entry.problem) {
@@ -156,11 +174,25 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
       if (first) problems.push(`PIN ${pin} is already at ${first}`);
       else seen.set(pin, entry.where);
     }
+    let email = '';
+    if (typeof entry.email === 'string' && entry.email.trim() !== '') {
+      const parsed = EmailSchema.safeParse(entry.email);
+      if (!parsed.success) problems.push(`email "${entry.email.trim()}" is not a valid e-mail address`);
+      else {
+        email = parsed.data;
+        const first = seenEmails.get(email.toLowerCase());
+        if (first) problems.push(`email ${email} is already at ${first}`);
+        else seenEmails.set(email.toLowerCase(), entry.where);
+      }
+    }
     if (problems.length > 0) errors.push(`${entry.where}: ${problems.join('; ')}`);
-    else result.push({ pin, name, className: className! });
+    else {
+      result.push({ pin, name, className: className! });
+      if (email) accounts.push({ pin, name, email });
+    }
   }
   if (errors.length === 0 && result.length === 0) errors.push('The file lists no students');
-  return { students: result, errors };
+  return { students: result, accounts, errors };
 }
 
 /**
@@ -168,11 +200,11 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
  * (a student who changed class moves), so importing the same file twice changes nothing.
  * Students missing from the file are left alone.
  */
-export async function importRoster(db: Db, text: string): Promise<ImportSummary> {
-  const { students, errors } = parseRosterFile(text, await listClassNames(db));
+export async function importRoster(db: Executor, text: string): Promise<ImportSummary> {
+  const { students, accounts, errors } = parseRosterFile(text, await listClassNames(db));
   if (errors.length > 0) throw new RosterFileError(errors);
   return db.transaction(async (tx) => {
-    const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0 };
+    const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0, accounts };
     for (let start = 0; start < students.length; start += UPSERT_CHUNK) {
       const chunk = students.slice(start, start + UPSERT_CHUNK);
       const before = new Map((await repo.findStudents(tx, chunk.map((s) => s.pin))).map((s) => [s.pin, s]));
