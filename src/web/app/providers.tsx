@@ -16,7 +16,7 @@ export function createQueryClient(): QueryClient {
   // The one place that handles 401. Any query or mutation refused with 401 means the sign-in
   // session has ended (it expired, or was signed out elsewhere): forget the user, and the page
   // guard (RequireAuth) sends them to /login?returnUrl=<where they were>. The sign-in calls
-  // themselves (GET /api/auth/me, login, logout) answer 401 as part of their meaning.
+  // themselves (login with a wrong password, say) answer 401 as part of their meaning.
   const signedOut = (error: Error, key: readonly unknown[] | undefined) => {
     if (error instanceof ApiError && error.status === 401 && !isAuthKey(key)) queryClient.setQueryData(meQueryKey, null);
   };
