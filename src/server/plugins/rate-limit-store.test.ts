@@ -7,7 +7,14 @@ import { createTestDatabase, type TestDatabase } from '../test/test-db';
 let database: TestDatabase;
 let first: FastifyInstance;
 let second: FastifyInstance;
-const config = { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false };
+// A limit of 10 registrations per address per 10 minutes, as PORTAL_LIMIT_REGISTRATIONS=10 would set.
+const config = {
+  timeZone: 'UTC',
+  trustProxy: false,
+  webDir: '/nonexistent',
+  production: false,
+  limits: { registrations: 10, contact: 30, signInPerAddress: 100 },
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();

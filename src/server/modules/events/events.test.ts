@@ -268,7 +268,7 @@ describe('event streams over time', () => {
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
     await instance.register(errorsPlugin);
-    await instance.register(fastifyCookie);
+    await instance.register(fastifyCookie, { secret: 'a test key of more than thirty-two characters' });
     await instance.register(authPlugin, {
       cookieName: SESSION_COOKIE,
       authenticate: (token: string) => resolveSignIn(database.db, token),
