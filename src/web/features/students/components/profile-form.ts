@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import {
+  NOT_ON_ROSTER_MESSAGE,
+  OWN_PIN_ONLY_MESSAGE,
   PROFILE_LINK_FIELDS,
   RegistrationRequestSchema,
   type Profile,
@@ -53,14 +55,17 @@ export function useProfileForm(defaultValues: typeof EMPTY_PROFILE = EMPTY_PROFI
 
 const FIELD_NAMES = new Set<string>(['name', 'designation', 'pin', 'imageAlt', ...Object.keys(PROFILE_LINK_FIELDS)]);
 
+/** The refusals that are about the PIN although the server names no field: taken, not on the roster, not yours. */
+const PIN_MESSAGES = new Set<string>([NOT_ON_ROSTER_MESSAGE, OWN_PIN_ONLY_MESSAGE]);
+
 /**
- * Puts the server's refusals on the fields they name: a 400 lists them (`body.github`), a 409 is
- * about the PIN. Returns whether any field was marked.
+ * Puts the server's refusals on the fields they name: a 400 lists them (`body.github`), a 409 and
+ * the roster and own-PIN refusals are about the PIN. Returns whether any field was marked.
  */
 export function markServerErrors(form: ProfileForm, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   let marked = false;
-  if (error.status === 409) {
+  if (error.status === 409 || PIN_MESSAGES.has(error.message)) {
     form.setError('pin', { type: 'server', message: error.message });
     return true;
   }

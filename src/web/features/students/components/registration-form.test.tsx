@@ -1,22 +1,31 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { putStudents } from '../../../../server/modules/roster/service';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
 import { RegisterPage } from '../pages/register-page';
 
 let ctx: TestContext;
 
+const STUDENT_EMAIL = 'register-student@uni.edu';
+const STUDENT_PIN = '22B81A0577';
+
 beforeAll(async () => {
   ctx = await createTestContext();
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-  // A fresh, migrated database takes a while on a busy machine.
+  await ctx.signIn('student', { email: STUDENT_EMAIL, pin: STUDENT_PIN });
+  await putStudents(ctx.database.db, [
+    { pin: '22B81A0599', name: 'Asha Rao', className: 'CSE4' },
+    { pin: '22B81A0598', name: 'Ravi Teja', className: 'CSE4' },
+  ]);
+  // A fresh, migrated database and a password hash take a while on a busy machine.
 }, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
-});
+afterAll(async () => ctx.close());
+
+// Each test starts signed out, with its own cookie jar.
+beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
+afterEach(() => vi.unstubAllGlobals());
 
 function renderRegister() {
   renderRoutes([{ path: '/register', element: <RegisterPage /> }], '/register');
@@ -101,7 +110,7 @@ describe('Registration', () => {
     expect(screen.getByRole('img', { name: 'Ravi at the library' })).toHaveAttribute('src', '/default-avatar.svg');
   });
 
-  it('saves, clears the form and says so; a duplicate PIN keeps the form with the server’s message', async () => {
+  it('saves, clears the form and says it waits for review; a duplicate PIN keeps the form with the server’s message', async () => {
     const user = userEvent.setup();
     const form = await renderRegister();
     const fill = async (name: string) => {
@@ -116,7 +125,8 @@ describe('Registration', () => {
     await user.click(button);
 
     const success = await within(form).findByRole('status');
-    expect(success).toHaveTextContent('Registration Successful! Your profile has been saved.');
+    // SPEC's message first, then the review note: the visitor was not signed in as the student.
+    expect(success).toHaveTextContent(/^Registration Successful! Your profile has been saved\.\s*It will appear once faculty have reviewed it\.$/);
     expect(box(form, 'Full Name')).toHaveValue('');
     expect(box(form, 'PIN Number')).toHaveValue('');
     expect(box(form, 'GitHub URL')).toHaveValue('');
@@ -131,5 +141,43 @@ describe('Registration', () => {
     expect(box(form, 'Full Name')).toHaveValue('Someone Else');
     expect(box(form, 'PIN Number')).toHaveValue('22B81A0599');
     expect(box(form, 'PIN Number')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a PIN that is not on the roster with the server’s message, on the PIN field', async () => {
+    const user = userEvent.setup();
+    const form = await renderRegister();
+    await user.type(box(form, 'Full Name'), 'Nobody Known');
+    await user.type(box(form, 'Designation/Branch'), 'B.Tech CSE');
+    await user.type(box(form, 'PIN Number'), '99X99');
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This PIN Number is not on the roster');
+    expect(box(form, 'PIN Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(box(form, 'Full Name')).toHaveValue('Nobody Known');
+  });
+
+  it('fills in a signed-in student’s PIN; their own profile is saved without review, another PIN is refused', async () => {
+    await signInThroughFetch(fetch, STUDENT_EMAIL, 'student');
+    // A stranger got there first: the student's own registration replaces that pending profile.
+    const stranger = await ctx.app.inject({ method: 'POST', url: '/api/registrations', payload: { pin: STUDENT_PIN, name: 'A Stranger', designation: 'Spam' } });
+    expect(stranger.json()).toMatchObject({ status: 'pending' });
+    const user = userEvent.setup();
+    const form = await renderRegister();
+    await waitFor(() => expect(box(form, 'PIN Number')).toHaveValue(STUDENT_PIN));
+
+    await user.clear(box(form, 'PIN Number'));
+    await user.type(box(form, 'PIN Number'), '22B81A0598');
+    await user.type(box(form, 'Full Name'), 'Meera Iyer');
+    await user.type(box(form, 'Designation/Branch'), 'B.Tech CSE');
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('You can register only your own PIN Number');
+    expect(box(form, 'PIN Number')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(box(form, 'PIN Number'));
+    await user.type(box(form, 'PIN Number'), STUDENT_PIN);
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    const success = await within(form).findByRole('status');
+    expect(success).toHaveTextContent(/^Registration Successful! Your profile has been saved\.$/);
+    const mine = await (await fetch('/api/registrations')).json();
+    expect(mine).toMatchObject([{ pin: STUDENT_PIN, name: 'Meera Iyer', status: 'approved' }]);
   });
 });

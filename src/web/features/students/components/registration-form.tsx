@@ -1,7 +1,10 @@
-import { Alert, Button, Grid, Loader, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { isStudent } from '../../../../shared/access';
+import { PENDING_REVIEW_MESSAGE, type ProfileStatus } from '../../../../shared/schemas/profiles';
 import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session';
 import { useCreateProfile } from '../api/create-profile';
 import { ProfileFields } from './profile-fields';
 import { EMPTY_PROFILE, markServerErrors, useProfileForm } from './profile-form';
@@ -17,28 +20,43 @@ function failureMessage(error: Error): string {
   return error.message || REGISTRATION_ERROR_MESSAGE;
 }
 
-/** The registration form with its live preview: cleared on success, kept as typed on error. */
+/**
+ * The registration form with its live preview: cleared on success, kept as typed on error. A
+ * signed-in student finds their own PIN filled in: their registration shows at once, anyone
+ * else's waits for faculty (DESIGN.md 7.1), and the success message says so.
+ */
 export function RegistrationForm() {
   const form = useProfileForm();
   const create = useCreateProfile();
-  const [success, setSuccess] = useState(false);
+  const user = useMe().data;
+  const ownPin = isStudent(user) ? user?.pin : undefined;
+  // The status of the profile just saved: a pending one waits for faculty.
+  const [saved, setSaved] = useState<ProfileStatus | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     handleSubmit,
+    getFieldState,
+    getValues,
+    setValue,
     formState: { isValid },
   } = form;
+
+  // The sign-in is known a moment after the page opens; fill the PIN unless the user has typed one.
+  useEffect(() => {
+    if (ownPin && !getValues('pin') && !getFieldState('pin').isDirty) setValue('pin', ownPin, { shouldValidate: true });
+  }, [ownPin, getFieldState, getValues, setValue]);
   const saving = create.isPending;
   const topRef = useRef<HTMLDivElement>(null);
   // The alerts sit above the form; on a phone the Register button is a long way below them.
   const showAlerts = () => requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
 
   const submit = handleSubmit((values) => {
-    setSuccess(false);
+    setSaved(null);
     setFailure(null);
     create.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (profile) => {
         form.reset(EMPTY_PROFILE);
-        setSuccess(true);
+        setSaved(profile.status);
         showAlerts();
       },
       onError: (error) => {
@@ -55,16 +73,17 @@ export function RegistrationForm() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <form onSubmit={submit} noValidate aria-label="Student registration">
             <Stack gap="md" ref={topRef} style={{ scrollMarginTop: 80 }}>
-              {success && (
+              {saved && (
                 <Alert
                   color="green"
                   icon={<IconCircleCheck size={18} aria-hidden />}
                   role="status"
                   withCloseButton
                   closeButtonLabel="Dismiss"
-                  onClose={() => setSuccess(false)}
+                  onClose={() => setSaved(null)}
                 >
-                  {REGISTRATION_SUCCESS_MESSAGE}
+                  <Text size="sm">{REGISTRATION_SUCCESS_MESSAGE}</Text>
+                  {saved === 'pending' && <Text size="sm">{PENDING_REVIEW_MESSAGE}</Text>}
                 </Alert>
               )}
               {failure && (
