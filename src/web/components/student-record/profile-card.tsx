@@ -17,6 +17,7 @@ export const DEFAULT_AVATAR = '/default-avatar.svg';
  *   A `Profile` from the API can be passed as it is.
  * - `email`, `phone`: contact lines, shown when present (profiles imported with them have them).
  * - `headingLevel`: the name's heading level (default 2), to fit the page's outline.
+ * - `badge`: shown right under the name (read straight after it), e.g. a profile's status.
  * - `children`: extra content at the bottom, e.g. Edit and Delete buttons.
  */
 export interface ProfileCardProps {
@@ -31,6 +32,7 @@ export interface ProfileCardProps {
   nameFallback?: string;
   designationFallback?: string;
   headingLevel?: 2 | 3 | 4;
+  badge?: ReactNode;
   children?: ReactNode;
 }
 
@@ -46,6 +48,7 @@ export function ProfileCard({
   nameFallback = 'Student Name',
   designationFallback = 'Student',
   headingLevel = 2,
+  badge,
   children,
 }: ProfileCardProps) {
   const shownName = name?.trim() || nameFallback;
@@ -57,6 +60,7 @@ export function ProfileCard({
         <Title order={headingLevel} fz="lg" style={{ overflowWrap: 'anywhere' }}>
           {shownName}
         </Title>
+        {badge}
         <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
           {designation?.trim() || designationFallback}
         </Text>

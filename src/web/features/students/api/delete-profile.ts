@@ -3,7 +3,7 @@ import { studentRecordsKey } from '../../../components/student-record';
 import { api } from '../../../lib/api-client';
 import { profilePath, profilesKey } from './query-keys';
 
-/** DELETE /api/registrations/:id (faculty): 204. */
+/** DELETE /api/registrations/:id (staff any, rejecting a pending one; a student their own): 204. */
 export async function deleteProfile(id: string): Promise<void> {
   await api.delete(profilePath(id));
 }

@@ -4,7 +4,7 @@ import { studentRecordsKey } from '../../../components/student-record';
 import { api } from '../../../lib/api-client';
 import { profilePath, profilesKey } from './query-keys';
 
-/** PATCH /api/registrations/:id (faculty): changes the fields sent; null clears a link. */
+/** PATCH /api/registrations/:id (staff any; a student their own, not its PIN): changes the fields sent; null clears a link. */
 export async function updateProfile(id: string, changes: ProfileUpdate): Promise<Profile> {
   return api.patch(profilePath(id), changes, ProfileSchema);
 }

@@ -1,12 +1,66 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useRef } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteProfile } from '../api/delete-profile';
 
-/** Asks before a profile is removed; attendance records are kept, only the profile goes. */
-export function DeleteProfileModal({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
+/**
+ * What removing a profile means to the one who does it: staff delete a profile, a student their
+ * own, and staff reject a pending one (the same DELETE: it goes and never shows).
+ */
+export type RemoveProfileKind = 'delete' | 'own' | 'reject';
+
+const WORDING: Record<
+  RemoveProfileKind,
+  { title: string; question: (profile: Profile) => string; action: string; busy: string; done: (profile: Profile) => string; failed: string }
+> = {
+  delete: {
+    title: 'Delete profile',
+    question: (p) => `Delete the profile of ${p.name} (PIN ${p.pin})? Their attendance records are kept. This cannot be undone.`,
+    action: 'Delete',
+    busy: 'Deleting...',
+    done: (p) => `The profile of ${p.name} has been deleted.`,
+    failed: 'Error deleting the profile. Please try again.',
+  },
+  own: {
+    title: 'Delete my profile',
+    question: (p) => `Delete your profile (PIN ${p.pin})? Your attendance records are kept. You can register a new profile afterwards.`,
+    action: 'Delete',
+    busy: 'Deleting...',
+    done: () => 'Your profile has been deleted.',
+    failed: 'Error deleting the profile. Please try again.',
+  },
+  reject: {
+    title: 'Reject profile',
+    question: (p) =>
+      `Reject the profile of ${p.name} (PIN ${p.pin})? It is deleted without being shown anywhere; the student can still register their own. This cannot be undone.`,
+    action: 'Reject',
+    busy: 'Rejecting...',
+    done: (p) => `The profile of ${p.name} has been rejected and deleted.`,
+    failed: 'Error rejecting the profile. Please try again.',
+  },
+};
+
+/**
+ * Asks before a profile is removed; attendance records are kept, only the profile goes.
+ * `onRemoved` runs once the dialog has closed after a removal, e.g. to put the keyboard focus
+ * somewhere sensible now that the card (and the button that opened the dialog) is gone.
+ */
+export function DeleteProfileModal({
+  profile,
+  kind = 'delete',
+  onClose,
+  onRemoved,
+}: {
+  profile: Profile | null;
+  kind?: RemoveProfileKind;
+  onClose: () => void;
+  onRemoved?: () => void;
+}) {
   const remove = useDeleteProfile();
+  const removed = useRef(false);
+  const wording = WORDING[kind];
   const close = () => {
     remove.reset();
     onClose();
@@ -14,15 +68,21 @@ export function DeleteProfileModal({ profile, onClose }: { profile: Profile | nu
   const failure = remove.error
     ? remove.error instanceof ApiError && remove.error.status === 404
       ? 'This profile has already been deleted.'
-      : 'Error deleting the profile. Please try again.'
+      : wording.failed
     : null;
   return (
-    <Modal opened={profile !== null} onClose={close} title="Delete profile">
+    <Modal
+      opened={profile !== null}
+      onClose={close}
+      title={wording.title}
+      onExitTransitionEnd={() => {
+        if (removed.current) onRemoved?.();
+        removed.current = false;
+      }}
+    >
       {profile && (
         <Stack gap="md">
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            Delete the profile of {profile.name} (PIN {profile.pin})? Their attendance records are kept. This cannot be undone.
-          </Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>{wording.question(profile)}</Text>
           {failure && <Alert color="red">{failure}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
@@ -35,13 +95,14 @@ export function DeleteProfileModal({ profile, onClose }: { profile: Profile | nu
               onClick={() =>
                 remove.mutate(profile.id, {
                   onSuccess: () => {
-                    notifications.show({ color: 'green', message: `The profile of ${profile.name} has been deleted.` });
+                    notifications.show({ color: 'green', message: wording.done(profile) });
+                    removed.current = true;
                     close();
                   },
                 })
               }
             >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
+              {remove.isPending ? wording.busy : wording.action}
             </Button>
           </Group>
         </Stack>

@@ -8,17 +8,20 @@ import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFields } from './profile-fields';
 import { markServerErrors, profileToValues, useProfileForm } from './profile-form';
 
-/** Faculty change a profile with the registration form's fields and rules. */
-export function EditProfileModal({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
+/**
+ * Staff change any profile, a student their own, with the registration form's fields and rules;
+ * `own` (a student's own profile) keeps the PIN as it is, as the server does.
+ */
+export function EditProfileModal({ profile, own = false, onClose }: { profile: Profile | null; own?: boolean; onClose: () => void }) {
   return (
-    <Modal opened={profile !== null} onClose={onClose} title="Edit profile" size="lg">
+    <Modal opened={profile !== null} onClose={onClose} title={own ? 'Edit my profile' : 'Edit profile'} size="lg">
       {/* Keyed by id: opening another profile starts from that profile's values. */}
-      {profile && <EditProfileForm key={profile.id} profile={profile} onDone={onClose} />}
+      {profile && <EditProfileForm key={profile.id} profile={profile} own={own} onDone={onClose} />}
     </Modal>
   );
 }
 
-function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+function EditProfileForm({ profile, own, onDone }: { profile: Profile; own: boolean; onDone: () => void }) {
   const form = useProfileForm(profileToValues(profile));
   const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +37,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
       { id: profile.id, changes: values },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: `The profile of ${saved.name} has been saved.` });
+          notifications.show({ color: 'green', message: own ? 'Your profile has been saved.' : `The profile of ${saved.name} has been saved.` });
           onDone();
         },
         onError: (error) => {
@@ -50,14 +53,14 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit profile">
+    <form onSubmit={submit} noValidate aria-label={own ? 'Edit my profile' : 'Edit profile'}>
       <Stack gap="md">
         {failure && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
             {failure}
           </Alert>
         )}
-        <ProfileFields form={form} idPrefix={`edit-${profile.id}`} />
+        <ProfileFields form={form} idPrefix={`edit-${profile.id}`} pinReadOnly={own} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancel

@@ -12,9 +12,10 @@ export function defaultAltText(name: string | null | undefined): string {
 
 /**
  * The fields of a profile as SPEC section 2 lists them, for the registration form and the edit
- * dialog alike. `idPrefix` keeps ids unique when both are on one page.
+ * dialog alike. `idPrefix` keeps ids unique when both are on one page; `pinReadOnly` is for a
+ * student editing their own profile, whose PIN only staff may change.
  */
-export function ProfileFields({ form, idPrefix }: { form: ProfileForm; idPrefix: string }) {
+export function ProfileFields({ form, idPrefix, pinReadOnly = false }: { form: ProfileForm; idPrefix: string; pinReadOnly?: boolean }) {
   const { register, getValues, setValue, control } = form;
   const { errors } = useFormState({ control });
 
@@ -52,6 +53,8 @@ export function ProfileFields({ form, idPrefix }: { form: ProfileForm; idPrefix:
         autoCapitalize="characters"
         spellCheck={false}
         placeholder="e.g. 23A51A05301"
+        readOnly={pinReadOnly}
+        description={pinReadOnly ? 'Only faculty can change the PIN Number.' : undefined}
         error={fieldError('pin')}
         {...register('pin')}
       />

@@ -2,6 +2,8 @@ import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Text
 import { IconAlertCircle, IconChartBar, IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import { canEditProfile, canManageProfiles, isStudent } from '../../../../shared/access';
+import type { User } from '../../../../shared/schemas/auth';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { PageLoader } from '../../../components/page-loader';
 import { ProfileCard } from '../../../components/student-record';
@@ -9,7 +11,7 @@ import { useProfiles } from '../api/get-profiles';
 import { DeleteProfileModal } from './delete-profile-modal';
 import { EditProfileModal } from './edit-profile-modal';
 
-const PAGE_SIZE = 12;
+export const PROFILE_PAGE_SIZE = 12;
 
 /** Case-insensitive match on name, PIN or designation. */
 export function matchesFilter(profile: Profile, filter: string): boolean {
@@ -19,11 +21,16 @@ export function matchesFilter(profile: Profile, filter: string): boolean {
 }
 
 /**
- * The registered profiles as cards (the specification's users component), with a filter box.
- * Faculty may edit and delete them; a student sees only their own.
+ * The approved profiles as cards (the specification's users component), with a filter box for
+ * staff. Who may edit or delete each one is `canEditProfile`: staff any, a student their own
+ * (the only one they get). A student without one is offered the registration form.
  */
-export function ProfilesList({ canManage }: { canManage: boolean }) {
-  const profiles = useProfiles();
+export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
+  const canManage = canManageProfiles(viewer);
+  const student = isStudent(viewer);
+  const canEdit = (profile: Profile) => !!viewer && canEditProfile(viewer, profile.pin);
+  const isOwn = (profile: Profile) => student && viewer?.pin === profile.pin;
+  const profiles = useProfiles('approved');
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const [page, setPage] = useState(1);
@@ -47,17 +54,17 @@ export function ProfilesList({ canManage }: { canManage: boolean }) {
   } else if (profiles.data.length === 0) {
     content = (
       <Stack align="center" gap="xs" py="xl" ta="center" role="status">
-        <Text fw={600}>{canManage ? 'No profiles have been registered yet.' : 'You have not registered a profile yet.'}</Text>
+        <Text fw={600}>{canManage ? 'No profiles have been approved yet.' : 'You have not registered a profile yet.'}</Text>
         <Button component={Link} to="/register" variant="light">
-          Register a profile
+          {student ? 'Register my profile' : 'Register a profile'}
         </Button>
       </Stack>
     );
   } else {
     const matching = profiles.data.filter((profile) => matchesFilter(profile, deferredFilter));
-    const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+    const pages = Math.max(1, Math.ceil(matching.length / PROFILE_PAGE_SIZE));
     const current = Math.min(page, pages);
-    const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+    const shown = matching.slice((current - 1) * PROFILE_PAGE_SIZE, current * PROFILE_PAGE_SIZE);
     content = (
       <Stack gap="md">
         <Text size="sm" c="dimmed" role="status">
@@ -93,16 +100,10 @@ export function ProfilesList({ canManage }: { canManage: boolean }) {
                     >
                       Attendance
                     </Button>
-                    {canManage && (
+                    {isOwn(profile) ? (
                       <>
-                        <Button
-                          variant="subtle"
-                          size="xs"
-                          leftSection={<IconEdit size={16} aria-hidden />}
-                          onClick={() => setEditing(profile)}
-                          aria-label={`Edit profile of ${profile.name}`}
-                        >
-                          Edit
+                        <Button variant="subtle" size="xs" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(profile)}>
+                          Edit my profile
                         </Button>
                         <Button
                           variant="subtle"
@@ -110,11 +111,34 @@ export function ProfilesList({ canManage }: { canManage: boolean }) {
                           size="xs"
                           leftSection={<IconTrash size={16} aria-hidden />}
                           onClick={() => setDeleting(profile)}
-                          aria-label={`Delete profile of ${profile.name}`}
                         >
-                          Delete
+                          Delete my profile
                         </Button>
                       </>
+                    ) : (
+                      canEdit(profile) && (
+                        <>
+                          <Button
+                            variant="subtle"
+                            size="xs"
+                            leftSection={<IconEdit size={16} aria-hidden />}
+                            onClick={() => setEditing(profile)}
+                            aria-label={`Edit profile of ${profile.name}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            size="xs"
+                            leftSection={<IconTrash size={16} aria-hidden />}
+                            onClick={() => setDeleting(profile)}
+                            aria-label={`Delete profile of ${profile.name}`}
+                          >
+                            Delete
+                          </Button>
+                        </>
+                      )
                     )}
                   </Group>
                 </ProfileCard>
@@ -152,8 +176,8 @@ export function ProfilesList({ canManage }: { canManage: boolean }) {
         )}
       </Group>
       {content}
-      <EditProfileModal profile={editing} onClose={() => setEditing(null)} />
-      <DeleteProfileModal profile={deleting} onClose={() => setDeleting(null)} />
+      <EditProfileModal profile={editing} own={!!editing && isOwn(editing)} onClose={() => setEditing(null)} />
+      <DeleteProfileModal profile={deleting} kind={deleting && isOwn(deleting) ? 'own' : 'delete'} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

@@ -34,6 +34,7 @@ beforeAll(async () => {
     name: 'Lakshmi Menon',
     designation: '',
     linkedin: 'https://www.linkedin.com/in/lakshmi',
+    status: 'approved',
   });
   // Two of three days present: 66.7%, below the threshold.
   await seedRegister('2026-03-02', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);

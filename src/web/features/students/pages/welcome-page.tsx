@@ -2,9 +2,13 @@ import { Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { canManageProfiles } from '../../../../shared/access';
 import { useMe } from '../../../lib/session';
+import { PendingProfiles } from '../components/pending-profiles';
 import { ProfilesList } from '../components/profiles-list';
 
-/** /welcome: the navbar (from the layout), the registered profiles, and the nested outlet (SPEC section 2). */
+/**
+ * /welcome: the navbar (from the layout), the registered profiles, and the nested outlet (SPEC
+ * section 2). Staff also review the profiles waiting for approval (DESIGN.md 7.1).
+ */
 export function WelcomePage() {
   const user = useMe().data;
   const canManage = canManageProfiles(user);
@@ -14,11 +18,12 @@ export function WelcomePage() {
         <Title order={1}>{user ? `Welcome, ${user.name}` : 'Welcome'}</Title>
         <Text c="dimmed">
           {canManage
-            ? 'Student profiles registered on the portal. Filter them, open a student’s attendance, or edit and delete a profile.'
+            ? 'Student profiles registered on the portal. Review new ones, filter them, open a student’s attendance, or edit and delete a profile.'
             : 'Your registered profile and links.'}
         </Text>
       </Stack>
-      <ProfilesList canManage={canManage} />
+      {canManage && <PendingProfiles />}
+      <ProfilesList viewer={user} />
       <Outlet />
     </Stack>
   );

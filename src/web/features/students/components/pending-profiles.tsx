@@ -1,0 +1,159 @@
+import { Alert, Badge, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { Profile } from '../../../../shared/schemas/profiles';
+import { PageLoader } from '../../../components/page-loader';
+import { ProfileCard } from '../../../components/student-record';
+import { ApiError } from '../../../lib/api-client';
+import { useApproveProfile } from '../api/approve-profile';
+import { useProfiles } from '../api/get-profiles';
+import { DeleteProfileModal } from './delete-profile-modal';
+import { PROFILE_PAGE_SIZE } from './profiles-list';
+
+const registeredAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Staff review the profiles registered by someone not signed in as that student (DESIGN.md 7.1):
+ * until approved, a profile shows nowhere else. Approve shows it; Reject asks, then deletes it.
+ * Only staff get pending profiles from the server, so their pictures are shown here to staff only.
+ */
+export function PendingProfiles() {
+  const pending = useProfiles('pending');
+  const approve = useApproveProfile();
+  const [rejecting, setRejecting] = useState<Profile | null>(null);
+  const [page, setPage] = useState(1);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The card, and the button that had the focus, are gone: keep keyboard users in this section.
+  const refocus = () =>
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) headingRef.current?.focus();
+    });
+
+  const approveProfile = (profile: Profile) =>
+    approve.mutate(profile.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `The profile of ${profile.name} has been approved. It now shows on their record.` });
+        refocus();
+      },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          message:
+            error instanceof ApiError && error.status === 404
+              ? `The profile of ${profile.name} is no longer waiting for review.`
+              : 'Error approving the profile. Please try again.',
+        });
+        if (error instanceof ApiError && error.status === 404) void pending.refetch();
+      },
+    });
+
+  let content;
+  if (pending.isPending) {
+    content = <PageLoader label="Loading profiles waiting for review" />;
+  } else if (pending.isError) {
+    content = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Error loading the profiles waiting for review. Please try again.</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void pending.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (pending.data.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        No profiles are waiting for review.
+      </Text>
+    );
+  } else {
+    const count = pending.data.length;
+    const pages = Math.max(1, Math.ceil(count / PROFILE_PAGE_SIZE));
+    const current = Math.min(page, pages);
+    const shown = pending.data.slice((current - 1) * PROFILE_PAGE_SIZE, current * PROFILE_PAGE_SIZE);
+    content = (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" role="status">
+          {count === 1 ? '1 profile is waiting for review' : `${count} profiles are waiting for review`}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {shown.map((profile) => {
+            const approving = approve.isPending && approve.variables === profile.id;
+            return (
+              <li key={profile.id}>
+                <ProfileCard
+                  name={profile.name}
+                  designation={profile.designation}
+                  pin={profile.pin}
+                  imageUrl={profile.imageUrl}
+                  imageAlt={profile.imageAlt}
+                  links={profile}
+                  email={profile.email}
+                  phone={profile.phone}
+                  headingLevel={3}
+                  badge={
+                    <Badge color="yellow" variant="light">
+                      Pending review
+                    </Badge>
+                  }
+                >
+                  <Text size="xs" c="dimmed">
+                    Registered {registeredAt.format(new Date(profile.createdAt))}
+                  </Text>
+                  <Group gap="xs" justify="center" mt="auto" pt="xs">
+                    <Button
+                      size="xs"
+                      color="green"
+                      leftSection={<IconCheck size={16} aria-hidden />}
+                      loading={approving}
+                      disabled={approve.isPending && !approving}
+                      onClick={() => approveProfile(profile)}
+                      aria-label={`Approve profile of ${profile.name}`}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconX size={16} aria-hidden />}
+                      disabled={approving}
+                      onClick={() => setRejecting(profile)}
+                      aria-label={`Reject profile of ${profile.name}`}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                </ProfileCard>
+              </li>
+            );
+          })}
+        </SimpleGrid>
+        {pages > 1 && (
+          <Center>
+            <Pagination total={pages} value={current} onChange={setPage} aria-label="Pages of profiles waiting for review" />
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="pending-heading">
+      <Stack gap={4}>
+        <Title order={2} id="pending-heading" ref={headingRef} tabIndex={-1}>
+          Pending review
+        </Title>
+        <Text size="sm" c="dimmed">
+          Profiles registered without the student’s sign-in. They show nowhere else until you approve them.
+        </Text>
+      </Stack>
+      {content}
+      <DeleteProfileModal profile={rejecting} kind="reject" onClose={() => setRejecting(null)} onRemoved={refocus} />
+    </Stack>
+  );
+}
