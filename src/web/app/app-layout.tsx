@@ -2,7 +2,7 @@ import { AppShell, Burger, Button, Container, Drawer, Group, NavLink as MantineN
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
 import { PageLoader } from '../components/page-loader';
@@ -34,14 +34,12 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useMe();
   const logout = useLogout();
-  const navigate = useNavigate();
   const location = useLocation();
   const user = me.data;
   const items = NAV_ITEMS.filter((item) => item.show(user));
 
-  const signOut = () => {
-    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
-  };
+  // It ends on /login (useLogout).
+  const signOut = () => logout.mutate();
 
   return (
     <AppShell header={{ height: 60 }} padding="md">

@@ -2,11 +2,12 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { isStudent } from '../../shared/access';
 import { PageLoader } from '../components/page-loader';
-import { useMe } from '../lib/session';
+import { useMe, useSignedOutHere } from '../lib/session';
 
 /** The page guard (SPEC section 2): signed-out visitors go to /login with a returnUrl. */
 export function RequireAuth() {
   const me = useMe();
+  const signedOutHere = useSignedOutHere();
   const location = useLocation();
   if (me.isPending) return <PageLoader label="Checking your sign-in" />;
   if (me.isError) {
@@ -22,6 +23,8 @@ export function RequireAuth() {
     );
   }
   if (!me.data) {
+    // Signing out goes to /login as it is: the next user starts from their own home page.
+    if (signedOutHere) return <Navigate to="/login" replace />;
     const returnUrl = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }

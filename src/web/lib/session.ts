@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { CurrentUserResponseSchema, UserResponseSchema, type LoginRequest, type User } from '../../shared/schemas/auth';
 import { api, ApiError, NoContentSchema } from './api-client';
 
@@ -45,15 +47,47 @@ export function useLogin() {
   });
 }
 
+/**
+ * Set by a sign-out in this tab, until the login page opens. It sits outside `authKey`, so it goes
+ * with everything else of the previous user (useForgetPreviousUser).
+ */
+const signedOutKey = ['signed-out'] as const;
+
+/**
+ * Signs out and goes to /login. The page that was open is not emptied here: it would ask for its
+ * data again, without the cookie, and be refused. The guard takes it away as the user becomes
+ * null (to /login, without a returnUrl: see useSignedOutHere), and the login page forgets it all.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationKey: [...authKey, 'logout'],
     mutationFn: () => api.post('/api/auth/logout', undefined, NoContentSchema),
-    onSettled: () => {
-      // Nothing fetched for the previous user may be shown to the next one.
-      queryClient.clear();
+    onSettled: async () => {
+      queryClient.setQueryData(signedOutKey, true);
       queryClient.setQueryData(meQueryKey, null);
+      await navigate('/login', { replace: true });
     },
   });
+}
+
+/**
+ * Whether the user signed out in this tab (rather than their sign-in session ending): the guard
+ * then sends them to /login without a returnUrl. Read when the user becomes null, which re-renders.
+ */
+export function useSignedOutHere(): boolean {
+  return useQueryClient().getQueryData(signedOutKey) === true;
+}
+
+/**
+ * Nothing fetched for, or typed by, a previous user may be shown to the next one: everything but
+ * the sign-in state goes. For the login page, where no other page is open to ask for it again.
+ */
+export function useForgetPreviousUser(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
+    queryClient.getMutationCache().clear();
+  }, [queryClient]);
 }

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { homePathFor } from '../../../../shared/access';
 import type { LoginRole } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/auth';
-import { useMe } from '../../../lib/session';
+import { useForgetPreviousUser, useMe } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { safeReturnUrl } from '../redirect';
 
@@ -17,6 +17,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const me = useMe();
+  useForgetPreviousUser();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const [leaving, setLeaving] = useState(false);
 

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInjectFetch, signInThroughFetch } from '../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../server/test/test-app';
+import { meQueryKey } from '../lib/session';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+
+let ctx: TestContext;
+const EMAIL = 'signing-out-faculty@uni.edu';
+const PIN = '22S0UT1';
+/** Every answer the page got, as `METHOD path status`. */
+const answers: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.signIn('faculty', { email: EMAIL });
+  await ctx.signIn('student', { pin: PIN });
+  const injectFetch = createInjectFetch(ctx.app);
+  vi.stubGlobal('fetch', (async (input, init) => {
+    const response = await injectFetch(input, init);
+    answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
+    return response;
+  }) as typeof fetch);
+  await signInThroughFetch(fetch, EMAIL, 'faculty');
+  // A fresh database and two password hashes take a while on a busy machine.
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx.close();
+});
+
+describe('signing out', () => {
+  it('goes to /login without the page asking for its data again, and forgets what was fetched', async () => {
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes(routes, `/faculty?pin=${PIN}`);
+    expect(await screen.findByText(`PIN: ${PIN}`, undefined, { timeout: 10_000 })).toBeInTheDocument();
+
+    answers.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('form', { name: 'Faculty login' })).toBeInTheDocument();
+    // Give a stray refetch the time to happen.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answers).toEqual(['POST /api/auth/logout 204']);
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(queryClient.getQueryCache().getAll().filter((query) => query.queryKey[0] !== 'auth')).toEqual([]);
+  });
+});
