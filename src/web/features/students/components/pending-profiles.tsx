@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { PageLoader } from '../../../components/page-loader';
-import { ProfileCard } from '../../../components/student-record';
+import { BandBadge, ProfileCard } from '../../../components/student-record';
 import { ApiError } from '../../../lib/api-client';
 import { useApproveProfile } from '../api/approve-profile';
 import { useProfiles } from '../api/get-profiles';
@@ -95,11 +95,8 @@ export function PendingProfiles() {
                   email={profile.email}
                   phone={profile.phone}
                   headingLevel={3}
-                  badge={
-                    <Badge color="yellow" variant="light">
-                      Pending review
-                    </Badge>
-                  }
+                  // The status in a colour and a word: the warning band's tint, with readable text.
+                  badge={<BandBadge band="warning">Pending review</BandBadge>}
                 >
                   <Text size="xs" c="dimmed">
                     Registered {registeredAt.format(new Date(profile.createdAt))}
@@ -107,7 +104,6 @@ export function PendingProfiles() {
                   <Group gap="xs" justify="center" mt="auto" pt="xs">
                     <Button
                       size="xs"
-                      color="green"
                       leftSection={<IconCheck size={16} aria-hidden />}
                       loading={approving}
                       disabled={approve.isPending && !approving}
