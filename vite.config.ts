@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression';
+import { webBuildPlugin } from './src/server/plugins/web-build';
+
+/** The project folder, wherever the build is started from. */
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  // Pre-compressed .br and .gz files beside the built ones, and the stamp that lets `npm start`
+  // skip the build when nothing changed (src/server/plugins/web-build.ts).
+  plugins: [react(), webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES })],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -27,9 +27,11 @@ import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { studentRoutes } from './modules/students/routes';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
+import { webFileCacheControl } from './plugins/web-cache';
 
 export interface AppOptions {
   database: Database;
@@ -83,6 +85,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
 
   await app.register(errorsPlugin);
   await app.register(nulGuardPlugin);
+  // Before every route: compression applies to the routes registered after it.
+  await app.register(compressionPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -157,21 +161,28 @@ async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> 
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file of 1 KB or more: sent as they are
+      // when the client accepts them (with Vary: Accept-Encoding), so the compression plugin
+      // leaves them alone; other files go through it.
+      preCompressed: true,
+      // Not routes of their own: only ever sent in place of their original.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Built assets carry a content hash in their names and never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        res.header('cache-control', webFileCacheControl(webDir, filePath));
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api';
+    // HEAD as GET: the same headers, no body.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (wantsPage && hasWeb) {
       // Client-side routes: the web app decides what to show (and redirects unknown paths).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // index.html is no-cache (setHeaders above).
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
   });

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import {
+  BUILD_STAMP_FILE,
+  isWebBuildFresh,
+  precompressFolder,
+  WEB_BUILD_SOURCES,
+  webSourcesDigest,
+  writeBuildStamp,
+} from './web-build';
+
+const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs'];
+
+let root: string;
+let outDir: string;
+
+async function put(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+  await writeFile(path.join(root, file), content);
+}
+
+/** What a successful build leaves: index.html, then the stamp of the sources it read. */
+async function build(): Promise<void> {
+  const sources = webSourcesDigest(root, SOURCES);
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, 'index.html'), '<!doctype html>');
+  writeBuildStamp(outDir, sources);
+}
+
+const fresh = () => isWebBuildFresh(root, outDir, SOURCES);
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'portal-build-'));
+  outDir = path.join(root, 'dist', 'web');
+  await put('src/web/index.html', '<div id="root"></div>');
+  await put('src/web/app/router.tsx', 'export const routes = [];');
+  await put('src/shared/dates.ts', 'export const today = 1;');
+  await put('vite.config.ts', 'export default {};');
+  // No postcss.config.cjs: a source that does not exist is not an error.
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('isWebBuildFresh', () => {
+  it('is false for a fresh clone (nothing built), true once built, and stays true on an unchanged tree', async () => {
+    expect(fresh()).toBe(false);
+    await build();
+    expect(fresh()).toBe(true);
+    expect(fresh()).toBe(true);
+  });
+
+  it('is false after a source is changed, added, removed or renamed', async () => {
+    await build();
+    await put('src/web/app/router.tsx', 'export const routes = ["/login"];');
+    expect(fresh()).toBe(false);
+
+    await build();
+    await put('src/shared/new-rule.ts', 'export {};');
+    expect(fresh()).toBe(false);
+
+    await build();
+    await rm(path.join(root, 'src/shared/new-rule.ts'));
+    expect(fresh()).toBe(false);
+
+    await build();
+    await rm(path.join(root, 'src/shared/dates.ts'));
+    await put('src/shared/days.ts', 'export const today = 1;');
+    expect(fresh()).toBe(false);
+
+    await build();
+    await put('postcss.config.cjs', 'module.exports = {};');
+    expect(fresh()).toBe(false);
+  });
+
+  it('ignores times: a file merely touched (a checkout, a copy) needs no build', async () => {
+    await build();
+    const later = new Date(Date.now() + 60_000);
+    await utimes(path.join(root, 'src/web/index.html'), later, later);
+    expect(fresh()).toBe(true);
+  });
+
+  it('is false when the build is incomplete: no stamp (a failed or stopped build), a broken stamp, no index.html', async () => {
+    await build();
+    await rm(path.join(outDir, BUILD_STAMP_FILE));
+    expect(fresh()).toBe(false);
+
+    await build();
+    await writeFile(path.join(outDir, BUILD_STAMP_FILE), '{"sources":');
+    expect(fresh()).toBe(false);
+
+    await build();
+    await rm(path.join(outDir, 'index.html'));
+    expect(fresh()).toBe(false);
+  });
+
+  it('ignores files outside the sources (the built folder, the server, the data) and test files', async () => {
+    await build();
+    await put('src/web/app/router.test.tsx', 'it.todo("routes");');
+    await put('src/shared/dates.test.ts', 'it.todo("dates");');
+    await put('src/server/main.ts', 'export {};');
+    await put('data/portal.lock', '123');
+    await writeFile(path.join(outDir, 'extra.js'), '');
+    expect(fresh()).toBe(true);
+  });
+});
+
+describe('WEB_BUILD_SOURCES', () => {
+  it('names files and folders of this project: a renamed config would otherwise drop out of the digest', () => {
+    const project = fileURLToPath(new URL('../../..', import.meta.url));
+    expect(WEB_BUILD_SOURCES.filter((entry) => !existsSync(path.join(project, entry)))).toEqual([]);
+  });
+});
+
+describe('precompressFolder', () => {
+  it('writes .br and .gz beside text files of 1 KB or more, and removes a stale copy', async () => {
+    const big = `export const x = "${'portal '.repeat(400)}";`;
+    await put('out/assets/app-1.js', big);
+    await put('out/assets/app-1.css', `.a{color:red}${'.b{margin:0}'.repeat(200)}`);
+    await put('out/assets/small-1.js', 'export {};');
+    await put('out/assets/small-1.js.br', 'left by an earlier build');
+    await put('out/assets/app-1.js.map', JSON.stringify({ mappings: 'AAAA;'.repeat(500) }));
+    await put('out/logo.png', 'x'.repeat(2048));
+    const out = path.join(root, 'out');
+
+    expect(await precompressFolder(out, 1024)).toBe(2);
+
+    const js = path.join(out, 'assets/app-1.js');
+    expect(brotliDecompressSync(await readFile(`${js}.br`)).toString()).toBe(big);
+    expect(gunzipSync(await readFile(`${js}.gz`)).toString()).toBe(big);
+    expect(existsSync(path.join(out, 'assets/app-1.css.br'))).toBe(true);
+    expect(existsSync(path.join(out, 'assets/small-1.js.br'))).toBe(false);
+    expect(existsSync(path.join(out, 'assets/small-1.js.gz'))).toBe(false);
+    expect(existsSync(path.join(out, 'assets/app-1.js.map.br'))).toBe(false);
+    expect(existsSync(path.join(out, 'logo.png.br'))).toBe(false);
+  });
+});

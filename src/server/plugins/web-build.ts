@@ -1,0 +1,196 @@
+/**
+ * The web app's build as the server delivers it (DESIGN.md section 7.4):
+ *
+ * - at build time, a `.br` and a `.gz` beside each text file of 1 KB or more (the server's
+ *   compression threshold, handed in by vite.config.ts), so the server sends them without
+ *   compressing anything per request (`webBuildPlugin`);
+ * - a build stamp holding a digest of everything the build reads, written last, so `npm start`
+ *   rebuilds only when a source has changed since (`isWebBuildFresh`).
+ *
+ * Loaded by vite.config.ts and by `npm start` before the server: it imports nothing heavy.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Where `vite build` writes the web app, from the project folder. */
+export const WEB_OUT_DIR = 'dist/web';
+
+/** Beside index.html: the digest of the sources it was built from. A dotfile: never served. */
+export const BUILD_STAMP_FILE = '.build-stamp.json';
+
+/**
+ * What the build reads, from the project folder. Folders are read whole but for their test files
+ * (`*.test.ts`, `*.test.tsx`: never part of the bundle); a file too many costs a rebuild, a file
+ * forgotten a stale page. The lock file stands for the installed packages, this file and
+ * compression.ts (its threshold) for the pre-compression.
+ */
+export const WEB_BUILD_SOURCES = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'tsconfig.json',
+  'package-lock.json',
+  'src/server/plugins/web-build.ts',
+  'src/server/plugins/compression.ts',
+];
+
+const TEST_FILE = /\.test\.tsx?$/;
+
+/** Text files worth compressing. Source maps are left to the server: only developer tools load them. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+interface BuildStamp {
+  sources: string;
+}
+
+/** Every file under `entry` (a file or a folder), as paths from `root` with `/`, sorted. */
+function listFiles(root: string, entry: string): string[] {
+  const full = path.join(root, entry);
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(full).isDirectory();
+  } catch {
+    return []; // A source that does not exist (postcss config removed) is simply not part of the digest.
+  }
+  if (!isFolder) return [entry];
+  const files: string[] = [];
+  for (const item of readdirSync(full, { withFileTypes: true })) {
+    const child = `${entry}/${item.name}`;
+    if (item.isDirectory()) files.push(...listFiles(root, child));
+    else if (item.isFile() && !TEST_FILE.test(item.name)) files.push(child);
+  }
+  return files;
+}
+
+/**
+ * A digest of the build's sources under `root`: their paths and contents, so that a changed,
+ * added, removed or renamed file changes it, and a file merely touched (a checkout, a copy) does not.
+ */
+export function webSourcesDigest(root: string, sources: readonly string[] = WEB_BUILD_SOURCES): string {
+  const files = sources.flatMap((entry) => listFiles(root, entry)).sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const content = readFileSync(path.join(root, file));
+    hash.update(`${file}\0${content.length}\0`);
+    hash.update(content);
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
+
+function readStamp(outDir: string): BuildStamp | undefined {
+  try {
+    const stamp = JSON.parse(readFileSync(path.join(outDir, BUILD_STAMP_FILE), 'utf8')) as Partial<BuildStamp>;
+    return typeof stamp.sources === 'string' ? { sources: stamp.sources } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the build in `outDir` is complete and was made from the sources as they are now under
+ * `root`: its index.html and stamp exist (the stamp is written last, so a build that failed or was
+ * stopped has none) and the stamp's digest is today's.
+ */
+export function isWebBuildFresh(root: string, outDir: string, sources: readonly string[] = WEB_BUILD_SOURCES): boolean {
+  try {
+    if (!statSync(path.join(outDir, 'index.html')).isFile()) return false;
+  } catch {
+    return false;
+  }
+  const stamp = readStamp(outDir);
+  return stamp !== undefined && stamp.sources === webSourcesDigest(root, sources);
+}
+
+export function writeBuildStamp(outDir: string, sources: string): void {
+  const stamp: BuildStamp = { sources };
+  writeFileSync(path.join(outDir, BUILD_STAMP_FILE), `${JSON.stringify(stamp)}\n`);
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const item of await readdir(folder, { withFileTypes: true })) {
+    const full = path.join(folder, item.name);
+    if (item.isDirectory()) found.push(...(await filesUnder(full)));
+    else if (item.isFile()) found.push(full);
+  }
+  return found;
+}
+
+/**
+ * Writes `x.br` (brotli, best quality) and `x.gz` (gzip, level 9) beside each text file of
+ * `minBytes` or more under `folder`, each only when smaller than the original. Returns how many
+ * files were compressed.
+ */
+export async function precompressFolder(folder: string, minBytes: number): Promise<number> {
+  const files = (await filesUnder(folder)).filter((file) => COMPRESSIBLE.test(file));
+  let count = 0;
+  // Two at a time: zlib works on the thread pool, and the machine may be busy with more than this.
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      // A sibling left by an earlier build into the same folder must not outlive its original.
+      await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
+      if ((await stat(file)).size < minBytes) continue;
+      const content = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+        gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      if (br.length < content.length) await writeFile(`${file}.br`, br);
+      if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+      count += 1;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return count;
+}
+
+/**
+ * The Vite plugin: when the build starts, removes the old stamp (only a build that completes has
+ * one) and reads the sources' digest (a file edited during the build then makes the next start
+ * rebuild); once every file is written, the public folder's too, pre-compresses them and writes
+ * the stamp.
+ */
+export function webBuildPlugin({ root, minBytes }: { root: string; minBytes: number }): Plugin {
+  let outDir = '';
+  let write = true;
+  let sources = '';
+  let log: (message: string) => void = () => undefined;
+  return {
+    name: 'portal-web-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      write = config.build.write;
+      log = (message) => config.logger.info(message);
+    },
+    buildStart() {
+      if (write) rmSync(path.join(outDir, BUILD_STAMP_FILE), { force: true });
+      sources = webSourcesDigest(root);
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const count = await precompressFolder(outDir, minBytes);
+        writeBuildStamp(outDir, sources);
+        log(`pre-compressed ${count} files (.br and .gz)`);
+      },
+    },
+  };
+}

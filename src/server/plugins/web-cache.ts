@@ -1,0 +1,26 @@
+/** How long browsers and caches keep the web app's files (DESIGN.md section 7.4). */
+import path from 'node:path';
+
+/** Built assets carry a content hash in their names and never change. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** The page that names the current assets: the browser asks again every time (a 304 when unchanged). */
+export const PAGE_CACHE = 'no-cache';
+/** The web app's other files (favicon, default avatar): unhashed names, so only a short while. */
+export const OTHER_FILE_CACHE = 'public, max-age=3600';
+
+/** The name of a pre-compressed file's original: `app-1a2b.js.br` -> `app-1a2b.js`. */
+function originalName(filePath: string): string {
+  return filePath.replace(/\.(br|gz)$/, '');
+}
+
+/**
+ * The `Cache-Control` of a file of the built web app, by its path on disk (a pre-compressed
+ * `.br` or `.gz` counts as its original): hashed files under `assets/` are kept a year,
+ * `index.html` is checked at every load, anything else an hour.
+ */
+export function webFileCacheControl(webDir: string, filePath: string): string {
+  const relative = path.relative(webDir, originalName(filePath)).split(path.sep);
+  if (relative.length > 1 && relative[0] === 'assets') return IMMUTABLE_CACHE;
+  if (relative.at(-1) === 'index.html') return PAGE_CACHE;
+  return OTHER_FILE_CACHE;
+}
