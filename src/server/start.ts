@@ -1,13 +1,21 @@
 /**
- * npm start: take the embedded data folder, build the web app, serve.
+ * npm start: take the embedded data folder, build the web app if its sources changed, serve.
  *
  * The lock comes before the build (DESIGN.md section 7.2): a second npm start on the same folder
  * stops here at once, without rebuilding the web app under the running portal. On PostgreSQL
  * (DATABASE_URL) there is no lock: several processes share the database.
+ *
+ * The build is skipped when dist/web holds a complete build of the sources as they are
+ * (DESIGN.md section 7.4): a fresh clone builds once, a restart on an unchanged tree does not.
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { lockDataFolder } from './db/data-folder-lock';
+
+/** The project folder: the build's sources and dist/web are found from here, as vite.config.ts does. */
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the package's build script (npm run build), with its output on this terminal. */
 function buildWebApp(): Promise<void> {
@@ -37,7 +45,13 @@ function buildWebApp(): Promise<void> {
 async function start(): Promise<void> {
   const config = loadConfig();
   const lock = config.databaseUrl ? undefined : lockDataFolder(config.dataDir);
-  await buildWebApp();
+  // After the lock, like everything else: a refused start reads no sources.
+  const { isWebBuildFresh, WEB_OUT_DIR } = await import('./plugins/web-build');
+  if (isWebBuildFresh(PROJECT_ROOT, path.join(PROJECT_ROOT, WEB_OUT_DIR))) {
+    console.log(`The web app in ${WEB_OUT_DIR} is up to date with its sources: not rebuilt.`);
+  } else {
+    await buildWebApp();
+  }
   // Loaded only now, so that a refused start costs no more than reading the configuration.
   const { startServer } = await import('./main');
   await startServer({ config, lock });
