@@ -7,38 +7,11 @@
  *   npx tsx bench/check-chunks.ts            build, then check
  *   npx tsx bench/check-chunks.ts --dir dist/web
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
+import { closure, withBuiltWeb } from './built-web';
 
 const CHART_SOURCES = /node_modules\/(recharts|@mantine\/charts)\//;
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-/** Files named by `import ... from "./x.js"` and `import "./x.js"`: loaded before the module runs. */
-function staticImports(code: string): string[] {
-  const found = new Set<string>();
-  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
-    found.add(match[1]!.slice(2));
-  }
-  return [...found];
-}
-
-function closure(assets: string, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const next of staticImports(readFileSync(path.join(assets, file), 'utf8'))) queue.push(next);
-  }
-  return seen;
-}
 
 /** Whether a built file holds chart code, read from its source map (minified code names nothing). */
 function holdsCharts(assets: string, file: string): boolean {
@@ -51,21 +24,9 @@ function holdsCharts(assets: string, file: string): boolean {
 }
 
 async function main(): Promise<void> {
-  let dir = argument('--dir');
-  let temporary: string | undefined;
-  if (!dir) {
-    temporary = mkdtempSync(path.join(tmpdir(), 'portal-chunks-'));
-    dir = temporary;
-    await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
-  }
-  try {
-    const assets = path.join(dir, 'assets');
-    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    const entryScripts = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
-    const entryStyles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]!);
-    const files = readdirSync(assets);
-    const loginChunk = files.find((file) => /^login-page-[\w-]+\.js$/.test(file));
-    const chartPage = files.find((file) => /^faculty-details-page-[\w-]+\.js$/.test(file));
+  await withBuiltWeb(({ assets, entryScripts, entryStyles, pageChunk }) => {
+    const loginChunk = pageChunk('login-page');
+    const chartPage = pageChunk('faculty-details-page');
     if (entryScripts.length === 0 || !loginChunk || !chartPage) {
       throw new Error('cannot find the entry script, the login page chunk or the faculty-details chunk in the build');
     }
@@ -98,9 +59,7 @@ async function main(): Promise<void> {
     } else {
       console.log('OK: recharts and the chart styles load only with the chart pages');
     }
-  } finally {
-    if (temporary) rmSync(temporary, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((err: unknown) => {
