@@ -18,10 +18,6 @@ export function isStaff(viewer: MaybeViewer): boolean {
   return !!viewer && viewer.role !== 'student';
 }
 
-export function isAdmin(viewer: MaybeViewer): boolean {
-  return viewer?.role === 'admin';
-}
-
 export function isStudent(viewer: MaybeViewer): boolean {
   return viewer?.role === 'student';
 }
@@ -31,9 +27,8 @@ export function canSeeStudent(viewer: Viewer, pin: string): boolean {
   return isStaff(viewer) || viewer.pin === pin;
 }
 
-/** Registers, reports, the contact inbox and every profile's edit and delete are for staff. */
+/** Registers, reports, the contact inbox and reviewing profiles are for staff. */
 export const canTakeRegisters = isStaff;
-export const canSeeReports = isStaff;
 export const canManageProfiles = isStaff;
 export const canReadInbox = isStaff;
 

@@ -8,6 +8,7 @@ import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } from '../modules/accounts/service';
 import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
+import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -143,11 +144,16 @@ export const commands: Record<string, Handler> = {
     positionals(args, 'pins fix', 0, 0);
     const merged = await mergeDuplicatePins(database.db);
     await migrateDatabase(database);
+    // A profile that absorbed another is reviewed again: the one kept may not be the student's own.
+    await sendBackForReview(database.db, merged.filter((m) => m.profilesMerged).map((m) => m.pin));
     if (merged.length === 0) {
       console.log('No PINs differ only in case or spaces; the database is up to date.');
       return;
     }
-    for (const { pin, spellings } of merged) console.log(`Merged ${spellings.join(', ')} into ${pin}`);
+    for (const { pin, spellings, removed, profilesMerged } of merged) {
+      console.log(`Merged ${spellings.join(', ')} into ${pin}${profilesMerged ? ' (its profile is back in faculty review)' : ''}`);
+      for (const what of removed) console.log(`  removed ${what}`);
+    }
     console.log(`Merged ${merged.length} PIN${merged.length === 1 ? '' : 's'}; the database is up to date.`);
   },
   async 'roster import'(database, args) {

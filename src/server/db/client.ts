@@ -64,12 +64,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** A migration that refuses to run: its message is the database's (what to do), not the SQL. */
+export class MigrationError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
 /** Applies the migrations not applied yet: every one in drizzle/, or those of another folder (tests). */
 export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  } else {
-    await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
+  try {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    } else {
+      await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
+    }
+  } catch (err) {
+    // Drizzle's own message is the failed statement; the database's reason is its cause.
+    let reason: unknown = err;
+    while (reason instanceof Error && reason.cause instanceof Error) reason = reason.cause;
+    throw new MigrationError(`The database could not be upgraded: ${reason instanceof Error ? reason.message : String(reason)}`, {
+      cause: err,
+    });
   }
 }
 

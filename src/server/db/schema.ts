@@ -14,6 +14,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A PIN is stored in its normal form, trimmed and upper case (DESIGN.md 7.1), whatever writes it. */
+const normalPin = (name: string, pin: unknown) => check(name, sql`${pin} = upper(btrim(${pin}))`);
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -35,6 +38,7 @@ export const users = pgTable(
     index('users_pin_idx').on(t.pin),
     check('users_role_check', sql`${t.role} in ('faculty', 'student', 'admin')`),
     check('users_student_pin_check', sql`${t.role} <> 'student' or ${t.pin} is not null`),
+    normalPin('users_pin_normal_check', t.pin),
   ],
 );
 
@@ -108,7 +112,7 @@ export const students = pgTable(
       .notNull()
       .references(() => classes.name, { onUpdate: 'cascade' }),
   },
-  (t) => [index('students_class_idx').on(t.className, t.pin)],
+  (t) => [index('students_class_idx').on(t.className, t.pin), normalPin('students_pin_normal_check', t.pin)],
 );
 
 export const profiles = pgTable(
@@ -136,6 +140,7 @@ export const profiles = pgTable(
     uniqueIndex('profiles_pin_key').on(t.pin),
     index('profiles_created_idx').on(t.createdAt),
     check('profiles_status_check', sql`${t.status} in ('pending', 'approved')`),
+    normalPin('profiles_pin_normal_check', t.pin),
   ],
 );
 
@@ -172,7 +177,11 @@ export const attendanceMarks = pgTable(
     className: text('class_name').notNull(),
     present: boolean('present').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.registerId, t.pin] }), index('attendance_marks_pin_idx').on(t.pin)],
+  (t) => [
+    primaryKey({ columns: [t.registerId, t.pin] }),
+    index('attendance_marks_pin_idx').on(t.pin),
+    normalPin('attendance_marks_pin_normal_check', t.pin),
+  ],
 );
 
 export const attendanceChanges = pgTable(

@@ -26,11 +26,6 @@ export const PinSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'A PIN holds only letters, digits, - and /')
   .toUpperCase();
 
-/** The normal form of a PIN, for code that holds a PIN already checked by PinSchema elsewhere. */
-export function normalisePin(pin: string): string {
-  return pin.trim().toUpperCase();
-}
-
 /** An http(s) link; nothing else a user types is ever used as a URL (DESIGN.md section 6.7). */
 export const HttpUrlSchema = z
   .string()

@@ -26,6 +26,12 @@ describe('student accounts from the roster', () => {
     expect(await findUserByEmail(ctx.database.db, 'asha@uni.edu')).toMatchObject({ name: 'Asha Rao' });
   });
 
+  it('refuses to move an existing account to another PIN', async () => {
+    await expect(upsertStudentAccounts(ctx.database.db, [{ pin: 'A2', name: 'Asha Rao', email: 'asha@uni.edu' }])).rejects.toThrow(
+      'asha@uni.edu is the account of PIN A1, not A2: nothing was imported',
+    );
+  });
+
   it("refuses an e-mail that is a staff member's account", async () => {
     await addUser(ctx.database.db, { email: 'dean@uni.edu', name: 'Dean', role: 'faculty', password: TEST_PASSWORD });
     await expect(upsertStudentAccounts(ctx.database.db, [{ pin: 'A2', name: 'Ravi', email: 'dean@uni.edu' }])).rejects.toThrow(

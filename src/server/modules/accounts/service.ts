@@ -110,7 +110,8 @@ export interface StudentAccountsSummary {
 /**
  * Creates or updates a student account, without a password, for each roster student given with
  * an e-mail (a roster import's `email` column): the student signs in through single sign-on or a
- * set-password link. An e-mail that belongs to a staff account is refused.
+ * set-password link. An e-mail that belongs to a staff account, or to a student account on
+ * another PIN, is refused.
  */
 export async function upsertStudentAccounts(
   db: Executor,
@@ -124,8 +125,13 @@ export async function upsertStudentAccounts(
       summary.created += 1;
     } else if (existing.role !== 'student') {
       throw new UserInputError(`${account.email} belongs to a ${existing.role} account, not a student's: nothing was imported`);
-    } else if (existing.pin !== account.pin || existing.name !== account.name) {
-      await repo.updateUser(db, existing.id, { pin: account.pin, name: account.name });
+    } else if (existing.pin !== account.pin) {
+      // Moving a sign-in to another PIN would hand that student's record to this account.
+      throw new UserInputError(
+        `${account.email} is the account of PIN ${existing.pin ?? 'none'}, not ${account.pin}: nothing was imported`,
+      );
+    } else if (existing.name !== account.name) {
+      await repo.updateUser(db, existing.id, { name: account.name });
       summary.updated += 1;
     } else {
       summary.unchanged += 1;

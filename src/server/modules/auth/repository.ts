@@ -58,14 +58,14 @@ export async function deleteDeadSessions(db: Executor, now: Date): Promise<void>
 }
 
 /**
- * Counts one attempt under each key in one atomic step per key (an upsert that returns the new
- * count), so that concurrent attempts each see their own number. A window that has ended starts over.
+ * Counts one attempt under each key, in the order given, in one atomic step per key (an upsert
+ * that returns the new count), so that concurrent attempts each see their own number; a window
+ * that has ended starts over. Stops at the first key over its limit, which then is returned:
+ * an attempt refused by its address writes nothing for its e-mail.
  */
-export async function countAttempt(db: Executor, keys: string[], windowMs: number): Promise<number[]> {
-  const counts: number[] = [];
-  // Keys in a fixed order, so that two attempts never wait for each other's rows crosswise.
-  for (const key of [...keys].sort()) {
-    const expired = sql`${signInLimits.windowStart} + ${windowMs} * interval '1 millisecond' <= now()`;
+export async function countAttempt(db: Executor, keys: [key: string, limit: number][], windowMs: number): Promise<string | null> {
+  const expired = sql`${signInLimits.windowStart} + ${windowMs} * interval '1 millisecond' <= now()`;
+  for (const [key, limit] of keys) {
     const [row] = await db
       .insert(signInLimits)
       .values({ key, count: 1 })
@@ -76,15 +76,15 @@ export async function countAttempt(db: Executor, keys: string[], windowMs: numbe
           windowStart: sql`case when ${expired} then now() else ${signInLimits.windowStart} end`,
         },
       })
-      .returning({ key: signInLimits.key, count: signInLimits.count });
-    counts[keys.indexOf(key)] = row?.count ?? 1;
+      .returning({ count: signInLimits.count });
+    if ((row?.count ?? 1) > limit) return key;
   }
-  return counts;
+  return null;
 }
 
 /** Takes one attempt back from each key (a sign-in that succeeded is not a failure). */
 export async function uncountAttempt(db: Executor, keys: string[]): Promise<void> {
-  for (const key of [...keys].sort()) {
+  for (const key of keys) {
     await db
       .update(signInLimits)
       .set({ count: sql`greatest(${signInLimits.count} - 1, 0)` })

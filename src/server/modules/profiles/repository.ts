@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { profiles } from '../../db/schema';
 
@@ -56,4 +56,9 @@ export async function updateProfile(db: Executor, id: string, changes: ProfileCh
 export async function deleteProfile(db: Executor, id: string): Promise<boolean> {
   const removed = await db.delete(profiles).where(eq(profiles.id, id)).returning({ id: profiles.id });
   return removed.length > 0;
+}
+
+export async function setStatusOfPins(db: Executor, pins: string[], status: ProfileRow['status']): Promise<void> {
+  if (pins.length === 0) return;
+  await db.update(profiles).set({ status, updatedAt: sql`now()` }).where(inArray(profiles.pin, pins));
 }

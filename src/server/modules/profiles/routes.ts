@@ -30,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         operationId: 'createProfile',
         summary: 'Register a student profile (public)',
         body: RegistrationRequestSchema,
-        response: { 201: ProfileSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+        response: { 201: ProfileSchema, 400: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await service.register(db, { viewer: request.user, profile: request.body })),

@@ -158,3 +158,8 @@ export async function approveProfileById(db: Executor, id: string): Promise<Prof
   if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
   return toProfileResponse(row);
 }
+
+/** Sends the profiles on these PINs back to faculty review (after `portal pins fix` merged them). */
+export function sendBackForReview(db: Executor, pins: string[]): Promise<void> {
+  return repo.setStatusOfPins(db, pins, 'pending');
+}
