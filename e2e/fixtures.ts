@@ -4,16 +4,28 @@ import { DEMO_FACULTY, DEMO_STUDENT } from '../src/server/seed/demo';
 
 export { expect };
 
-/** A test fails when the page logs a console error or throws. */
+/**
+ * A test fails when the page logs a console error or throws, or when a request fails that no
+ * page should ever see fail: asking who is signed in (200 `{ user: null }` when nobody is, DESIGN.md
+ * section 5), or anything else refused for want of a sign-in, except a wrong password.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        // Expected refusals (401 before sign-in, 403 for a wrong tab) are logged by the browser too;
-        // they are part of the journeys. Script errors and server failures are not.
+        // Expected refusals (a wrong password, a wrong tab, a PIN taken or not on the roster) are
+        // logged by the browser too; they are part of the journeys. Script errors and server
+        // failures are not, and the requests below are checked one by one.
         const text = message.text();
         if (message.type() === 'error' && !/status of 4\d\d/.test(text)) errors.push(text);
+      });
+      page.on('response', (response) => {
+        const request = response.request();
+        const { pathname } = new URL(response.url());
+        const signInCheck = pathname === '/api/auth/me' && response.status() !== 200;
+        const signedOutRefusal = response.status() === 401 && !(request.method() === 'POST' && pathname === '/api/auth/login');
+        if (signInCheck || signedOutRefusal) errors.push(`${request.method()} ${pathname} answered ${response.status()}`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
