@@ -3,12 +3,13 @@ import { demoPin } from '../src/server/seed/demo';
 
 const DEMO_STUDENT_PIN = demoPin(2, 1);
 const OTHER_PIN = demoPin(0, 1);
-// Unique per run, so that a retry on the same database does not meet its own earlier profile.
-const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
-const NEW_PIN = `E2E${RUN}A`;
-const WELCOME_PIN = `E2E${RUN}B`;
+// Registrations take roster PINs only. A different one on each run, so that a retry on the same
+// database does not meet its own earlier profile.
+const SERIAL = 2 + (Date.now() % 58);
+const NEW_PIN = demoPin(5, SERIAL);
+const WELCOME_PIN = demoPin(6, SERIAL);
 
-test('a student registers with a live preview, and the form is cleared after saving', async ({ page }) => {
+test('a student registers with a live preview, and the form is cleared after saving; the profile waits for review', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Student Registration' })).toBeVisible();
   await expectAccessible(page);
@@ -34,8 +35,14 @@ test('a student registers with a live preview, and the form is cleared after sav
   await expect(preview.getByRole('link', { name: /LinkedIn/ })).toHaveCount(0);
   await expectAccessible(page);
 
+  await form.getByRole('textbox', { name: 'PIN Number' }).fill('NOTAPIN1');
   await register.click();
-  await expect(form.getByRole('status')).toContainText('Registration Successful! Your profile has been saved.');
+  await expect(form.getByRole('alert').first()).toContainText('This PIN Number is not on the roster');
+  await form.getByRole('textbox', { name: 'PIN Number' }).fill(NEW_PIN);
+  await register.click();
+  await expect(form.getByRole('status')).toHaveText(
+    /^Registration Successful! Your profile has been saved\.\s*It will appear once faculty have reviewed it\.$/,
+  );
   await expect(form.getByRole('textbox', { name: 'Full Name' })).toHaveValue('');
   await expect(page.getByRole('heading', { name: 'Profile Preview' })).toHaveCount(0);
 
@@ -110,15 +117,16 @@ test('the demo student sees their own record at once and is refused another stud
 });
 
 test('faculty filter, edit and delete registered profiles on the welcome page', async ({ page }) => {
+  // Registered by faculty, so approved at once.
+  await signIn(page, 'faculty');
   await page.goto('/register');
   const form = page.getByRole('form', { name: 'Student registration' });
   await form.getByRole('textbox', { name: 'Full Name' }).fill('Welcome Tester');
   await form.getByRole('textbox', { name: 'Designation/Branch' }).fill('B.Tech ECE');
   await form.getByRole('textbox', { name: 'PIN Number' }).fill(WELCOME_PIN);
   await form.getByRole('button', { name: 'Register' }).click();
-  await expect(form.getByRole('status')).toContainText('Registration Successful!');
+  await expect(form.getByRole('status')).toHaveText('Registration Successful! Your profile has been saved.');
 
-  await signIn(page, 'faculty');
   await page.goto('/welcome');
   const list = page.getByRole('region', { name: 'Registered Profiles' });
   await list.getByRole('textbox', { name: 'Filter profiles' }).fill(WELCOME_PIN.toLowerCase());
