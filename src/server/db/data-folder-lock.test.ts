@@ -234,14 +234,14 @@ function portal(dataDir: string, args: string[]) {
 }
 
 describe('one process per embedded data folder', () => {
-  it('refuses the portal command while the server runs, quickly and without changing anything', async () => {
+  // How quickly it is refused (DESIGN.md 7.2: within 5 s) is measured by bench/cli-refusal.ts, not here.
+  it('refuses the portal command while the server runs, without changing anything', async () => {
     const dir = await migratedFolder();
     const server = await startServer(dir);
     const pid = server.process.pid!;
     const add = portal(dir, ['user', 'add', '--email', 'x@uni.edu', '--name', 'X', '--role', 'faculty', '--password', 'a-Long-unusual-pass-2026']);
     expect(add.err.trim()).toBe(message(pid));
     expect(add.code).toBe(1);
-    expect(add.seconds).toBeLessThan(5);
     expect(add.out).toBe('');
 
     await stop(server, 'SIGTERM');
