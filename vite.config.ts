@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression';
-import { webBuildPlugin } from './src/server/plugins/web-build';
+import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression.js';
+import { webBuildPlugin } from './src/server/plugins/web-build.js';
 
 /** The project folder, wherever the build is started from. */
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
