@@ -17,6 +17,7 @@ import { DEFAULT_LIMITS, DEMO_CONTACT, type Config } from './config';
 import type { Database } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { attendanceRoutes } from './modules/attendance/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -55,6 +56,7 @@ const API_TAGS = [
   { name: 'reports', description: 'Attendance totals and per-student summaries for faculty' },
   { name: 'events', description: 'Live updates: a server-sent event each time a register is saved' },
   { name: 'contact', description: 'The contact page: its details, the form, and the faculty inbox' },
+  { name: 'admin', description: 'Administration: accounts, classes, the roster, terms and the audit trail (admins only)' },
   { name: 'health', description: 'Whether the server and its database are up' },
 ];
 
@@ -142,6 +144,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
   await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
+  await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(contactRoutes, {
     database,
     contact: config.contact ?? DEMO_CONTACT,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAdminister,
   canEditProfile,
   canManageProfiles,
   canReadInbox,
@@ -21,6 +22,13 @@ describe('who may see what', () => {
     expect(isStaff(student)).toBe(false);
     expect(isStaff(null)).toBe(false);
     expect(isStaff(undefined)).toBe(false);
+  });
+
+  it('administration is for admins only', () => {
+    expect(canAdminister(admin)).toBe(true);
+    expect(canAdminister(faculty)).toBe(false);
+    expect(canAdminister(student)).toBe(false);
+    expect(canAdminister(null)).toBe(false);
   });
 
   it('staff see any student; a student only their own PIN', () => {

@@ -27,6 +27,13 @@ export function canSeeStudent(viewer: Viewer, pin: string): boolean {
   return isStaff(viewer) || viewer.pin === pin;
 }
 
+export function isAdmin(viewer: MaybeViewer): boolean {
+  return viewer?.role === 'admin';
+}
+
+/** Administration (accounts, classes, roster, terms, the audit trail) is for admins only. */
+export const canAdminister = isAdmin;
+
 /** Registers, reports, the contact inbox and reviewing profiles are for staff. */
 export const canTakeRegisters = isStaff;
 export const canManageProfiles = isStaff;

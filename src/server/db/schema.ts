@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -31,6 +33,7 @@ export const users = pgTable(
     pin: text('pin').references(() => students.pin, { onUpdate: 'cascade' }),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [
     // Emails are compared case-insensitively: one account per address however it is typed.
@@ -98,10 +101,62 @@ export const portalSecrets = pgTable('portal_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * One-time set-password links (DESIGN.md 7.5): the token is stored hashed, works once, and an
+ * account has at most one (a new link cancels the old one).
+ */
+export const setPasswordTokens = pgTable('set_password_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('set_password_tokens_hash_key'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** The classes, in dashboard order; an archived class keeps its history and leaves the dashboard. */
 export const classes = pgTable('classes', {
   name: text('name').primaryKey(),
   position: integer('position').notNull(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
+
+/** Terms (DESIGN.md 7.5): date ranges that never overlap; reports default to the current one. */
+export const terms = pgTable(
+  'terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('terms_name_key').on(sql`lower(${t.name})`),
+    index('terms_dates_idx').on(t.startsOn, t.endsOn),
+    check('terms_dates_check', sql`${t.startsOn} <= ${t.endsOn}`),
+  ],
+);
+
+/**
+ * The audit trail (DESIGN.md 7.5): one row per action, written in the action's transaction. The
+ * actor is kept as text (an e-mail, or `cli`) with the account's id when there is one, without a
+ * foreign key, so that the trail outlives the accounts it names. A trigger refuses every UPDATE
+ * and DELETE: nothing in the app can change the trail.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_action_idx').on(t.action, t.id), index('audit_log_at_idx').on(t.at)],
+);
 
 export const students = pgTable(
   'students',
@@ -111,6 +166,8 @@ export const students = pgTable(
     className: text('class_name')
       .notNull()
       .references(() => classes.name, { onUpdate: 'cascade' }),
+    // Withdrawn by a roster import (`?withdraw=true`): off the class's register, history kept.
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [index('students_class_idx').on(t.className, t.pin), normalPin('students_pin_normal_check', t.pin)],
 );
@@ -174,7 +231,10 @@ export const attendanceMarks = pgTable(
       .references(() => registers.id, { onDelete: 'cascade' }),
     pin: text('pin').notNull(),
     name: text('name').notNull(),
-    className: text('class_name').notNull(),
+    // The class the student was in that day: a later move leaves it, a rename changes it.
+    className: text('class_name')
+      .notNull()
+      .references(() => classes.name, { onUpdate: 'cascade' }),
     present: boolean('present').notNull(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isStaff } from '../../shared/access';
+import { canAdminister, isStaff } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
 import { forbidden, unauthorized } from '../http-error';
 
@@ -44,8 +44,14 @@ export async function requireFaculty(request: FastifyRequest, _reply: FastifyRep
   if (!isStaff(request.user)) throw forbidden('This page is for faculty only');
 }
 
+/** Administration (DESIGN.md 7.5): admins only; faculty and students get 403. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (!canAdminister(request.user)) throw forbidden('This page is for administrators only');
+}
+
 /**
  * The guards above. A route with one of them among its `onRequest` hooks needs the sign-in
  * cookie: the OpenAPI document derives each operation's security from this set.
  */
-export const SIGN_IN_GUARDS: ReadonlySet<unknown> = new Set([requireSignedIn, requireFaculty]);
+export const SIGN_IN_GUARDS: ReadonlySet<unknown> = new Set([requireSignedIn, requireFaculty, requireAdmin]);

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
+import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
 import { PageLoader } from '../components/page-loader';
 import { useLogout, useMe } from '../lib/session';
@@ -28,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Student Search', to: '/faculty', show: notStudent },
   { label: 'My Attendance', to: '/student', show: isStudent },
   { label: 'Inbox', to: '/inbox', show: canReadInbox },
+  { label: 'Admin', to: '/admin', show: canAdminister },
 ];
 
 export function AppLayout() {

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { isStudent } from '../../shared/access';
+import { canAdminister, isStudent } from '../../shared/access';
 import { PageLoader } from '../components/page-loader';
 import { useMe, useSignedOutHere } from '../lib/session';
 
@@ -44,6 +44,24 @@ export function RequireStaff() {
           Students can see their own attendance and profile.
           <Button component={Link} to="/faculty" variant="light">
             Go to my attendance
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <Outlet />;
+}
+
+/** Administration screens: faculty and students get a clear note; the server refuses them anyway. */
+export function RequireAdmin() {
+  const me = useMe();
+  if (!canAdminister(me.data)) {
+    return (
+      <Alert color="yellow" title="This page is for administrators only" m="md">
+        <Stack align="flex-start">
+          Ask an administrator of the portal if you need a change to accounts, classes, the roster or terms.
+          <Button component={Link} to="/welcome" variant="light">
+            Go to the home page
           </Button>
         </Stack>
       </Alert>

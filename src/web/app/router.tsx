@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AppLayout } from './app-layout';
-import { RequireAuth, RequireStaff } from './require-auth';
+import { RequireAdmin, RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       { path: 'login', ...page(() => import('../features/auth/pages/login-page')) },
+      { path: 'set-password', ...page(() => import('../features/auth/pages/set-password-page')) },
       {
         element: <AppLayout />,
         children: [
@@ -37,6 +38,23 @@ export const routes: RouteObject[] = [
                   { path: 'attendance/:class', ...page(() => import('../features/attendance/pages/class-attendance-page')) },
                   { path: 'faculty-details', ...page(() => import('../features/reports/pages/faculty-details-page')) },
                   { path: 'inbox', ...page(() => import('../features/contact/pages/inbox-page')) },
+                ],
+              },
+              {
+                path: 'admin',
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    ...page(() => import('../features/admin/pages/admin-layout')),
+                    children: [
+                      { index: true, ...page(() => import('../features/admin/pages/admin-home-page')) },
+                      { path: 'users', ...page(() => import('../features/admin/pages/users-page')) },
+                      { path: 'classes', ...page(() => import('../features/admin/pages/classes-page')) },
+                      { path: 'roster', ...page(() => import('../features/admin/pages/roster-page')) },
+                      { path: 'terms', ...page(() => import('../features/admin/pages/terms-page')) },
+                      { path: 'audit', ...page(() => import('../features/admin/pages/audit-page')) },
+                    ],
+                  },
                 ],
               },
             ],

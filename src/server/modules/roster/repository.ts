@@ -3,29 +3,32 @@ import type { Executor } from '../../db/client';
 import { classes, students } from '../../db/schema';
 
 /** A student on the roster: the PIN, the name and the class they are in now. */
-export type RosterStudentRow = typeof students.$inferSelect;
+export type RosterStudentRow = Pick<typeof students.$inferSelect, 'pin' | 'name' | 'className'>;
+
+/** The columns of a RosterStudentRow. */
+const rosterColumns = { pin: students.pin, name: students.name, className: students.className };
 
 /** PINs sort byte-wise so that PGlite and PostgreSQL (whatever its locale) list them alike. */
 const pinOrder = sql`${students.pin} collate "C"`;
 
 export async function findStudent(db: Executor, pin: string): Promise<RosterStudentRow | undefined> {
-  const [row] = await db.select().from(students).where(eq(students.pin, pin)).limit(1);
+  const [row] = await db.select(rosterColumns).from(students).where(eq(students.pin, pin)).limit(1);
   return row;
 }
 
 export function findStudents(db: Executor, pins: string[]): Promise<RosterStudentRow[]> {
   if (pins.length === 0) return Promise.resolve([]);
-  return db.select().from(students).where(inArray(students.pin, pins));
+  return db.select(rosterColumns).from(students).where(inArray(students.pin, pins));
 }
 
 export function listClassRoster(db: Executor, className: string): Promise<RosterStudentRow[]> {
-  return db.select().from(students).where(eq(students.className, className)).orderBy(pinOrder);
+  return db.select(rosterColumns).from(students).where(eq(students.className, className)).orderBy(pinOrder);
 }
 
 /** The whole roster, class by class in dashboard order, each class by PIN. */
 export function listRoster(db: Executor): Promise<RosterStudentRow[]> {
   return db
-    .select({ pin: students.pin, name: students.name, className: students.className })
+    .select(rosterColumns)
     .from(students)
     .innerJoin(classes, eq(classes.name, students.className))
     .orderBy(asc(classes.position), pinOrder);
