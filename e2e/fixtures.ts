@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_FACULTY, DEMO_STUDENT } from '../src/server/seed/demo';
+import { DEMO_ADMIN, DEMO_FACULTY, DEMO_STUDENT } from '../src/server/seed/demo';
 
 export { expect };
 
@@ -35,15 +35,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-export async function signIn(page: Page, as: 'faculty' | 'student'): Promise<void> {
-  const account = as === 'faculty' ? DEMO_FACULTY : DEMO_STUDENT;
+/** Signs in as a demo account; an admin uses the Faculty tab and lands where faculty do. */
+export async function signIn(page: Page, as: 'faculty' | 'student' | 'admin'): Promise<void> {
+  const account = as === 'faculty' ? DEMO_FACULTY : as === 'admin' ? DEMO_ADMIN : DEMO_STUDENT;
   await page.goto('/login');
   if (as === 'student') await page.getByRole('tab', { name: 'Student' }).click();
   const form = page.getByRole('form', { name: as === 'faculty' ? 'Faculty login' : 'Student login' });
   await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await form.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(as === 'faculty' ? '**/dashboard' : '**/faculty');
+  await page.waitForURL(as === 'student' ? '**/faculty' : '**/dashboard');
 }
 
 /** No serious or critical accessibility violations on the current page. */

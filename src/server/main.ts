@@ -39,6 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       lines.push(
         `Demo data: ${demo.students} students in 8 classes, ${demo.registers} past registers.`,
         `  Faculty sign-in: ${demo.faculty.email} / ${demo.faculty.password}`,
+        `  Admin sign-in:   ${demo.admin.email} / ${demo.admin.password} (Faculty tab)`,
         `  Student sign-in: ${demo.student.email} / ${demo.student.password} (PIN ${demo.student.pin})`,
       );
     } else {

@@ -6,6 +6,7 @@ import { recordPastRegister } from '../modules/attendance/service';
 import { isRosterEmpty, putStudents } from '../modules/roster/service';
 
 export const DEMO_FACULTY = { email: 'faculty@demo.university.edu', password: 'faculty-demo-2026', name: 'Dr. Kavitha Rao' };
+export const DEMO_ADMIN = { email: 'admin@demo.university.edu', password: 'admin-demo-2026', name: 'Prof. Suresh Menon' };
 export const DEMO_STUDENT = { email: 'student@demo.university.edu', password: 'student-demo-2026' };
 export const STUDENTS_PER_CLASS = 60;
 const DEMO_DAYS = 14;
@@ -67,10 +68,11 @@ export interface DemoSummary {
   students: number;
   registers: number;
   faculty: typeof DEMO_FACULTY;
+  admin: typeof DEMO_ADMIN;
   student: typeof DEMO_STUDENT & { pin: string };
 }
 
-/** Fills an empty database with a roster, two weeks of registers and two demo accounts. */
+/** Fills an empty database with a roster, two weeks of registers and three demo accounts (faculty, admin, student). */
 export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
   const roster = demoRoster();
   const random = mulberry32(42);
@@ -82,6 +84,7 @@ export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
   await db.transaction(async (tx) => {
     await putStudents(tx, roster);
     const faculty = await addUser(tx, { ...DEMO_FACULTY, role: 'faculty' });
+    await addUser(tx, { ...DEMO_ADMIN, role: 'admin' });
     await addUser(tx, { ...DEMO_STUDENT, name: roster.find((s) => s.pin === studentPin)!.name, role: 'student', pin: studentPin });
 
     for (let back = DEMO_DAYS; back >= 1; back -= 1) {
@@ -97,5 +100,5 @@ export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
     }
   });
 
-  return { students: roster.length, registers: registerCount, faculty: DEMO_FACULTY, student: { ...DEMO_STUDENT, pin: studentPin } };
+  return { students: roster.length, registers: registerCount, faculty: DEMO_FACULTY, admin: DEMO_ADMIN, student: { ...DEMO_STUDENT, pin: studentPin } };
 }
