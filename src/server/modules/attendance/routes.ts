@@ -82,7 +82,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       saveRegister(database, {
         className: request.params.class,
         date: request.params.date,
-        userId: request.user!.id,
+        user: request.user!,
         body: request.body,
         timeZone,
         onNotifyError: (err) => request.log.warn({ err }, 'attendance notification failed'),

@@ -9,6 +9,7 @@ import type {
 import { todayIn } from '../../../shared/dates';
 import type { Database, Executor, Tx } from '../../db/client';
 import { badRequest } from '../../http-error';
+import { actorOf, recordAudit } from '../audit/service';
 import { assertClassExists, listClassNames } from '../classes/service';
 import { countByClass, listClassRoster } from '../roster/service';
 import * as repo from './repository';
@@ -87,7 +88,8 @@ function namePins(pins: string[]): string {
 export interface SaveRegisterInput {
   className: string;
   date: string;
-  userId: string;
+  /** Who saves it: recorded as the register's taker and in the audit trail. */
+  user: { id: string; email: string };
   body: SaveAttendanceRequest;
   timeZone: string;
   now?: Date;
@@ -105,7 +107,9 @@ export interface SaveRegisterInput {
  * history with the saver and the optional reason.
  */
 export async function saveRegister(database: Database, input: SaveRegisterInput): Promise<AttendanceRegister> {
-  const { className, date, userId, body } = input;
+  const { className, date, body } = input;
+  const userId = input.user.id;
+  const actor = actorOf(input.user);
   await assertClassExists(database.db, className);
   const today = todayIn(input.timeZone, input.now);
   if (date > today) throw badRequest(`Attendance cannot be taken for a future date (today is ${today})`);
@@ -144,6 +148,17 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
     await repo.upsertMarks(tx, marks);
     await repo.refreshCounters(tx, register.id);
     await repo.insertChanges(tx, register.id, changes, userId, reason);
+    // A register with marks before this save is replaced; otherwise it is new.
+    const replaced = existing.size > 0;
+    const stats = countMarks(marks);
+    await recordAudit(tx, actor, replaced ? 'register.replace' : 'register.save', `${className} ${date}`, {
+      class: className,
+      date,
+      present: stats.present,
+      absent: stats.absent,
+      changed: changes.length,
+      ...(reason ? { reason } : {}),
+    });
     return readRegister(tx, className, date);
   });
 

@@ -4,6 +4,7 @@ import { AuditPageSchema } from '../../../shared/schemas/audit';
 import { auditLog } from '../../db/schema';
 import { expectAdminOnly } from '../../test/admin-access';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import { putStudents } from '../roster/service';
 import { CLI, recordAudit } from './service';
 
 let ctx: TestContext;
@@ -23,7 +24,9 @@ describe('GET /api/admin/audit', () => {
     const answer = await expectAdminOnly(ctx, { method: 'GET', url: '/api/admin/audit' });
     expect(answer.statusCode).toBe(200);
     const page = AuditPageSchema.parse(answer.json());
-    expect(page.entries.slice(0, 4).map((e) => e.action)).toEqual(['term.create', 'class.update', 'class.create', 'account.create']);
+    // Signing in test accounts may add entries of its own: look at the four written above.
+    const written = page.entries.filter((e) => ['first@test.university.edu', 'CSE9', 'Autumn 2026'].includes(e.target));
+    expect(written.map((e) => e.action)).toEqual(['term.create', 'class.update', 'class.create', 'account.create']);
     const first = page.entries.find((e) => e.action === 'account.create');
     expect(first).toMatchObject({ actor: 'cli', target: 'first@test.university.edu', detail: { role: 'admin' } });
   });
@@ -33,7 +36,7 @@ describe('GET /api/admin/audit', () => {
     const byAction = AuditPageSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit?action=class.update', headers: { cookie } })).json(),
     );
-    expect(byAction.entries.map((e) => e.target)).toEqual(['CSE9']);
+    expect(byAction.entries.map((e) => [e.action, e.target])).toEqual([['class.update', 'CSE9']]);
 
     const today = new Date().toISOString().slice(0, 10);
     const future = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit?from=2999-01-01', headers: { cookie } })).json();
@@ -84,5 +87,68 @@ describe('the trail cannot be changed', () => {
     await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
     const kept = await db.select().from(auditLog).where(eq(auditLog.actor, 'cli'));
     expect(kept.map((entry) => entry.target)).toContain('first@test.university.edu');
+  });
+});
+
+describe('what the trail records', () => {
+  async function entries(cookie: string, action: string) {
+    const answer = await ctx.app.inject({ method: 'GET', url: `/api/admin/audit?action=${action}`, headers: { cookie } });
+    return AuditPageSchema.parse(answer.json()).entries;
+  }
+
+  it('a register saved, then replaced, by the faculty member who saved it', async () => {
+    const admin = await ctx.signIn('admin');
+    await putStudents(ctx.database.db, [
+      { pin: 'AUD1', name: 'Audit One', className: 'CSE4' },
+      { pin: 'AUD2', name: 'Audit Two', className: 'CSE4' },
+    ]);
+    const email = 'register-taker@test.university.edu';
+    const faculty = await ctx.signIn('faculty', { email });
+    const save = (present: boolean, reason?: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/attendance/CSE4/2026-01-05',
+        headers: { cookie: faculty },
+        payload: { records: [{ pin: 'AUD1', present }], ...(reason ? { reason } : {}) },
+      });
+    expect((await save(true)).statusCode).toBe(200);
+    expect((await save(false, 'Left before the roll call')).statusCode).toBe(200);
+
+    const [saved] = await entries(admin, 'register.save');
+    expect(saved).toMatchObject({ actor: email, target: 'CSE4 2026-01-05', detail: { present: 1, absent: 1, changed: 2 } });
+    const [replaced] = await entries(admin, 'register.replace');
+    expect(replaced).toMatchObject({
+      actor: email,
+      target: 'CSE4 2026-01-05',
+      detail: { present: 0, absent: 2, changed: 1, reason: 'Left before the roll call' },
+    });
+  });
+
+  it('a profile approved, edited and deleted', async () => {
+    const admin = await ctx.signIn('admin');
+    await putStudents(ctx.database.db, [{ pin: 'AUD3', name: 'Audit Three', className: 'CSE4' }]);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: { pin: 'AUD3', name: 'Audit Three', designation: 'CSE, 2nd year' },
+      remoteAddress: '198.51.100.77',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const email = 'reviewer@test.university.edu';
+    const faculty = await ctx.signIn('faculty', { email });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/registrations/${id}/approve`, headers: { cookie: faculty } })).statusCode).toBe(200);
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/registrations/${id}`,
+      headers: { cookie: faculty },
+      payload: { designation: 'CSE, 3rd year' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/registrations/${id}`, headers: { cookie: faculty } })).statusCode).toBe(204);
+
+    expect((await entries(admin, 'profile.approve'))[0]).toMatchObject({ actor: email, target: 'AUD3' });
+    expect((await entries(admin, 'profile.edit'))[0]).toMatchObject({ actor: email, target: 'AUD3', detail: { fields: ['designation'] } });
+    expect((await entries(admin, 'profile.delete'))[0]).toMatchObject({ actor: email, target: 'AUD3', detail: { status: 'approved' } });
   });
 });

@@ -64,7 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         response: { 200: ProfileSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => service.approveProfileById(db, request.params.id),
+    async (request) => service.approveProfileById(db, request.user!, request.params.id),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { OWN_RECORD_ONLY_MESSAGE } from '../../../shared/schemas/students';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error';
+import { actorOf, recordAudit } from '../audit/service';
 import { isOnRoster } from '../roster/service';
 import * as repo from './repository';
 import type { ProfileChanges, ProfileRow } from './repository';
@@ -141,20 +142,34 @@ export async function updateProfileById(db: Executor, viewer: User, id: string, 
   const changes = Object.fromEntries(
     Object.entries(update).filter(([, value]) => value !== undefined),
   ) as ProfileChanges;
-  const row = await mapDuplicatePin(repo.updateProfile(db, id, changes));
+  const row = await mapDuplicatePin(
+    db.transaction(async (tx) => {
+      const updated = await repo.updateProfile(tx, id, changes);
+      if (updated) await recordAudit(tx, actorOf(viewer), 'profile.edit', updated.pin, { fields: Object.keys(changes).sort() });
+      return updated;
+    }),
+  );
   if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
   return toProfileResponse(row);
 }
 
 /** Removes a profile; for a pending one, that is how faculty reject it. */
 export async function deleteProfileById(db: Executor, viewer: User, id: string): Promise<void> {
-  await findEditable(db, viewer, id);
-  if (!(await repo.deleteProfile(db, id))) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+  const profile = await findEditable(db, viewer, id);
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteProfile(tx, id))) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+    // Deleting a pending profile is how faculty reject it: the entry says which it was.
+    await recordAudit(tx, actorOf(viewer), 'profile.delete', profile.pin, { status: profile.status });
+  });
 }
 
-export async function approveProfileById(db: Executor, id: string): Promise<Profile> {
+export async function approveProfileById(db: Executor, viewer: User, id: string): Promise<Profile> {
   if (!UUID.test(id)) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
-  const row = await repo.updateProfile(db, id, { status: 'approved' });
+  const row = await db.transaction(async (tx) => {
+    const approved = await repo.updateProfile(tx, id, { status: 'approved' });
+    if (approved) await recordAudit(tx, actorOf(viewer), 'profile.approve', approved.pin);
+    return approved;
+  });
   if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
   return toProfileResponse(row);
 }
