@@ -7,3 +7,19 @@ export function formatCalendarDate(isoDate: string, options: Intl.DateTimeFormat
   if (!year || !month || !day) return isoDate;
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day, 12)));
 }
+
+/**
+ * Times from the API are instants; faculty read them as wall-clock times of the portal's zone,
+ * the zone in which the register's date was taken, whatever zone their own device is in.
+ */
+export function formatDateTime(iso: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}

@@ -1,8 +1,163 @@
-import { Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertCircle, IconCalendar, IconDownload, IconHistory } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/schemas/audit';
+import { PageLoader } from '../../../components/page-loader';
+import { formatDateTime } from '../../../lib/calendar-date';
+import { saveFile } from '../../../lib/save-file';
+import { fetchAuditCsv, useAuditTrail, type AuditFilter } from '../api/audit';
 
-/** Being built: the audit trail page. */
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
+
+/** An entry's detail as short `key: value` text. */
+function detailText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const detail = detailText(entry.detail);
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, undefined)}</Table.Td>
+      <Table.Td>{entry.actor}</Table.Td>
+      <Table.Td>
+        <Badge variant="light" color="gray.8" tt="none">
+          {AUDIT_ACTION_LABELS[entry.action]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{entry.target}</Table.Td>
+      <Table.Td>{detail ? <Code>{detail}</Code> : <Text c="dimmed" size="sm">—</Text>}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /admin/audit: who changed what, newest first, filtered by action and dates, with a CSV download. */
 export function AuditPage() {
-  return <Text c="dimmed">Choose a section above.</Text>;
+  const [action, setAction] = useState<AuditAction | null>(null);
+  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const filter: AuditFilter = { action: action ?? undefined, from: range[0] ?? undefined, to: range[1] ?? range[0] ?? undefined };
+  const trail = useAuditTrail(filter);
+  const download = useMutation({
+    mutationFn: () => fetchAuditCsv(filter),
+    onSuccess: (blob) => saveFile(blob, `audit${filter.from ? `-${filter.from}` : ''}${filter.to && filter.to !== filter.from ? `-${filter.to}` : ''}.csv`),
+  });
+
+  const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
+  let body;
+  if (trail.isPending) {
+    body = <PageLoader label="Loading the audit trail" />;
+  } else if (trail.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading the audit trail" role="alert">
+        <Stack align="flex-start" gap="sm">
+          <Text size="sm">{trail.error.message}</Text>
+          <Button variant="light" color="red" onClick={() => void trail.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (entries.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconHistory size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No entries.</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {action || range[0] ? 'Nothing matches these filters.' : 'Changes made in the portal appear here.'}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="xs" miw={760} aria-label="Audit trail">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">When</Table.Th>
+                <Table.Th scope="col">Who</Table.Th>
+                <Table.Th scope="col">Action</Table.Th>
+                <Table.Th scope="col">Target</Table.Th>
+                <Table.Th scope="col">Detail</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown
+          </Text>
+          {trail.hasNextPage && (
+            <Button variant="light" onClick={() => void trail.fetchNextPage()} loading={trail.isFetchingNextPage}>
+              Show older entries
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>Audit trail</Title>
+        <Text c="dimmed" size="sm">
+          Every change to accounts, registers, profiles, the roster, classes and terms, newest first. Nobody can edit or
+          delete an entry.
+        </Text>
+      </Stack>
+      <Group align="flex-end" gap="sm">
+        <Select
+          label="Action"
+          placeholder="All actions"
+          data={ACTION_OPTIONS}
+          value={action}
+          onChange={(value) => setAction(value as AuditAction | null)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear action' }}
+          w={220}
+        />
+        <DatePickerInput
+          type="range"
+          allowSingleDateInRange
+          label="Dates"
+          placeholder="Any date"
+          leftSection={<IconCalendar size={18} aria-hidden />}
+          value={range}
+          onChange={setRange}
+          valueFormat="D MMM YYYY"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear dates' }}
+          w={260}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => download.mutate()}
+          loading={download.isPending}
+        >
+          Download CSV
+        </Button>
+      </Group>
+      {download.isError && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => download.reset()}>
+          The CSV could not be downloaded: {download.error.message}
+        </Alert>
+      )}
+      {body}
+    </Stack>
+  );
 }
 
 export default AuditPage;
