@@ -27,6 +27,7 @@ import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { studentRoutes } from './modules/students/routes';
+import { termRoutes } from './modules/terms/routes';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
@@ -145,6 +146,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(contactRoutes, {
     database,
     contact: config.contact ?? DEMO_CONTACT,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClassParamSchema } from './attendance';
 import { IsoDateSchema } from './common';
+import { TermQuerySchema, TermSchema } from './terms';
 
 /**
  * The reports and live-events part of the API contract (DESIGN.md section 5), with the field
@@ -10,8 +11,11 @@ import { IsoDateSchema } from './common';
 
 export const DASHBOARD_ERROR_MESSAGE = 'Error loading dashboard data. Please try again.';
 
-/** `?class=` on the report routes: a class the portal does not know is a 404, as on the attendance routes. */
-export const ReportClassQuerySchema = z.object({ class: ClassParamSchema.optional() });
+/**
+ * `?class=` on the report routes: a class the portal does not know is a 404, as on the attendance
+ * routes. `?term=`: a term's id or `all` (DESIGN.md 7.5); an unknown id is a 404.
+ */
+export const ReportClassQuerySchema = TermQuerySchema.extend({ class: ClassParamSchema.optional() });
 export type ReportClassQuery = z.infer<typeof ReportClassQuerySchema>;
 
 export const OverallAttendanceSchema = z.object({
@@ -44,7 +48,9 @@ export const DailyReportRowSchema = z.object({
 export type DailyReportRow = z.infer<typeof DailyReportRowSchema>;
 
 export const DashboardSchema = z.object({
+  /** Totals of the term's dates (every date when `term` is null). */
   overallAttendance: OverallAttendanceSchema,
+  /** Per-class totals of the term's dates (every date when `term` is null). */
   classWiseAttendance: z.array(ClassAttendanceSchema),
   /** Dates today-6 to today, oldest first; only dates that have a register. */
   weeklyReport: z.array(DailyReportRowSchema),
@@ -52,6 +58,8 @@ export const DashboardSchema = z.object({
   monthlyReport: z.array(DailyReportRowSchema),
   /** Today in the portal's time zone: the last day of both windows. */
   today: IsoDateSchema,
+  /** The term the totals cover; null: all time. The weekly and monthly windows do not depend on it. */
+  term: TermSchema.nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -2,6 +2,21 @@ import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { attendanceMarks, registers, classes, students } from '../../db/schema';
 
+/** The dates a figure covers, both ends included; null on a side: no limit (all time). */
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+const EVERY_DATE: DateRange = { from: null, to: null };
+
+function registerDates(range: DateRange): SQL[] {
+  const conditions: SQL[] = [];
+  if (range.from !== null) conditions.push(gte(registers.date, range.from));
+  if (range.to !== null) conditions.push(lte(registers.date, range.to));
+  return conditions;
+}
+
 /**
  * Dashboard figures come from the per-register counters in attendance_sessions, so a dashboard
  * costs classes x days, whatever the number of marks (DESIGN.md section 4).
@@ -14,8 +29,13 @@ export interface ClassCountsRow {
   absent: number;
 }
 
-/** Every class (or one) with its roster size and the sums of its registers' counters, in class order. */
-export function classCounts(db: Executor, className?: string): Promise<ClassCountsRow[]> {
+/**
+ * Every class (or one) with its roster size and the sums of the counters of its registers in the
+ * range, in class order.
+ */
+export function classCounts(db: Executor, className?: string, range: DateRange = EVERY_DATE): Promise<ClassCountsRow[]> {
+  const conditions = registerDates(range);
+  if (className !== undefined) conditions.push(eq(registers.className, className));
   const totals = db
     .select({
       className: registers.className,
@@ -23,7 +43,7 @@ export function classCounts(db: Executor, className?: string): Promise<ClassCoun
       absent: sql<number>`sum(${registers.absentCount})`.as('absent'),
     })
     .from(registers)
-    .where(className === undefined ? undefined : eq(registers.className, className))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
     .groupBy(registers.className)
     .as('totals');
   const roster = db
@@ -86,13 +106,14 @@ export interface StudentCountsRow {
  *
  * The marks are counted per PIN first (one pass, no join), and only students missing from the
  * roster look up their latest mark. With a class, only that class's possible students are counted:
- * its roster, and whoever has a mark in one of its registers.
+ * its roster, and whoever has a mark in one of its registers. With a range (a term), only the marks
+ * of registers on those dates count, and a student with none is not listed.
  */
 export function studentCounts(
   db: Executor,
-  options: { className?: string | undefined; below?: number | undefined },
+  options: { className?: string | undefined; below?: number | undefined; range?: DateRange },
 ): Promise<StudentCountsRow[]> {
-  const { className, below } = options;
+  const { className, below, range = EVERY_DATE } = options;
   const candidates =
     className === undefined
       ? undefined
@@ -101,6 +122,12 @@ export function studentCounts(
           union
           select m2.pin from attendance_marks m2 join attendance_sessions s2 on s2.id = m2.session_id
           where s2.class_name = ${className})`;
+  // Only the marks of registers in the range: a term's figures.
+  const dates = registerDates(range);
+  const inRange =
+    dates.length === 0
+      ? undefined
+      : sql`${attendanceMarks.registerId} in (select ${registers.id} from ${registers} where ${and(...dates)})`;
   const counts = db.$with('counts').as(
     db
       .select({
@@ -109,7 +136,7 @@ export function studentCounts(
         days: sql<number>`count(*)::int`.as('days'),
       })
       .from(attendanceMarks)
-      .where(candidates)
+      .where(and(candidates, inRange))
       .groupBy(attendanceMarks.pin),
   );
   const latest = db

@@ -6,6 +6,7 @@ import {
   StudentSummariesQuerySchema,
   StudentSummaryListSchema,
 } from '../../../shared/schemas/reports';
+import { ALL_TERMS, TERM_HEADER } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
 import * as service from './service';
@@ -25,14 +26,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
         description:
           'Read from the register counters. Percentages are present / (present + absent), 0 when there are no marks. ' +
           'The weekly report holds today-6 to today, the monthly one today-29 to today (portal time zone), oldest first. ' +
-          'With ?class= every figure is that class\'s.',
+          'With ?class= every figure is that class\'s. ?term= (a term\'s id, or all) scopes the overall and class-wise ' +
+          'totals to the term\'s dates; without it, the term that holds today, else the latest that has ended, else all time. ' +
+          'The answer\'s term says which (null: all time); the weekly and monthly windows keep their 7 and 30 days.',
         querystring: ReportClassQuerySchema,
         response: { 200: DashboardSchema, ...refusals },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.getDashboard(db, { className: request.query.class, timeZone });
+      return service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone });
     },
   );
 
@@ -44,14 +47,24 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
         tags: ['reports'],
         operationId: 'listStudentSummaries',
         summary: 'Each student\'s present and absent days and percentage, lowest percentage first',
-        description: '?class= keeps one class\'s students; ?below=75 keeps those under 75%.',
+        description:
+          '?class= keeps one class\'s students; ?below=75 keeps those under 75%. ?term= (a term\'s id, or all) counts ' +
+          'the marks of the term\'s dates only; without it, the term that holds today, else the latest that has ended, ' +
+          `else all time. The ${TERM_HEADER} header says which: the term's id, or ${ALL_TERMS}.`,
         querystring: StudentSummariesQuerySchema,
         response: { 200: StudentSummaryListSchema, ...refusals },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.listStudentSummaries(db, { className: request.query.class, below: request.query.below });
+      const { term, summaries } = await service.studentSummariesOfTerm(db, {
+        className: request.query.class,
+        below: request.query.below,
+        term: request.query.term,
+        timeZone,
+      });
+      reply.header(TERM_HEADER, term?.id ?? ALL_TERMS);
+      return summaries;
     },
   );
 };

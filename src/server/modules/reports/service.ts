@@ -8,30 +8,36 @@ import {
   toStudentSummary,
 } from '../../../shared/report-rules';
 import type { Dashboard, StudentSummary } from '../../../shared/schemas/reports';
+import type { Term } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
 import { assertClassExists } from '../classes/service';
+import { resolveTermRange } from '../terms/service';
 import * as repo from './repository';
 
 export interface DashboardInput {
   className?: string | undefined;
+  /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
+  term?: string | undefined;
   timeZone: string;
   now?: Date;
 }
 
 /**
- * The faculty dashboard: overall and per-class totals, and the weekly and monthly per-date
- * series, all read from the register counters. With a class, every figure is that class's.
+ * The faculty dashboard: overall and per-class totals of the term's dates, and the weekly and
+ * monthly per-date series (SPEC's 7 and 30 days, whatever the term), all read from the register
+ * counters. With a class, every figure is that class's.
  */
 export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashboard> {
   if (input.className !== undefined) await assertClassExists(db, input.className);
   const today = todayIn(input.timeZone, input.now);
+  const range = await resolveTermRange(db, input.term, today);
   // The monthly window holds the weekly one: one read of at most 30 dates serves both.
   const { from, to } = reportWindow(today, Math.max(PERIOD_DAYS.weekly, PERIOD_DAYS.monthly));
 
   // One snapshot, so that the tiles, the class table and the series agree even while a register is saved.
   const { perClass, perDay } = await db.transaction(
     async (tx) => ({
-      perClass: await repo.classCounts(tx, input.className),
+      perClass: await repo.classCounts(tx, input.className, range),
       perDay: await repo.dayCounts(tx, from, to, input.className),
     }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -44,15 +50,35 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
     weeklyReport: buildDailyReport(perDay, today, PERIOD_DAYS.weekly),
     monthlyReport: buildDailyReport(perDay, today, PERIOD_DAYS.monthly),
     today,
+    term: range.term,
   };
 }
 
-/** The students' summaries, lowest percentage first; `below` keeps only those under it. */
-export async function listStudentSummaries(
+export interface StudentSummariesInput {
+  className?: string | undefined;
+  below?: number | undefined;
+  /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
+  term?: string | undefined;
+  /** The portal's zone, for the default term's today (the server's zone when absent). */
+  timeZone?: string | undefined;
+  now?: Date;
+}
+
+/**
+ * The students' summaries over the term's dates, lowest percentage first; `below` keeps only
+ * those under it. `term` says which term they cover (null: all time).
+ */
+export async function studentSummariesOfTerm(
   db: Db,
-  options: { className?: string | undefined; below?: number | undefined },
-): Promise<StudentSummary[]> {
-  if (options.className !== undefined) await assertClassExists(db, options.className);
-  const rows = await repo.studentCounts(db, options);
-  return rows.map(toStudentSummary);
+  input: StudentSummariesInput,
+): Promise<{ term: Term | null; summaries: StudentSummary[] }> {
+  if (input.className !== undefined) await assertClassExists(db, input.className);
+  const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now));
+  const rows = await repo.studentCounts(db, { className: input.className, below: input.below, range });
+  return { term: range.term, summaries: rows.map(toStudentSummary) };
+}
+
+/** The students' summaries of the term (see studentSummariesOfTerm), lowest percentage first. */
+export async function listStudentSummaries(db: Db, input: StudentSummariesInput): Promise<StudentSummary[]> {
+  return (await studentSummariesOfTerm(db, input)).summaries;
 }

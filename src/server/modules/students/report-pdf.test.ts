@@ -19,6 +19,7 @@ const record = (overrides: Partial<StudentRecord> = {}): StudentRecord => ({
   profile: null,
   summary: summarize(0, 0),
   history: [],
+  term: null,
   ...overrides,
 });
 

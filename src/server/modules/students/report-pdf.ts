@@ -40,6 +40,11 @@ export function toPdfText(value: string): string {
   return out;
 }
 
+/** What the summary and history cover: 'Autumn 2026 (2026-07-01 to 2026-11-30)', or 'All time'. */
+export function termText(term: StudentRecord['term']): string {
+  return term ? `${term.name} (${term.startsOn} to ${term.endsOn})` : 'All time';
+}
+
 /** The screen's forecast, after the low-attendance warning that the screen shows beside it. */
 export function forecastSentence(summary: StudentRecord['summary']): string {
   const forecast = attendanceForecast(summary);
@@ -97,6 +102,7 @@ export function buildReportPdf(record: StudentRecord, options: ReportOptions): P
   // Summary
   const { summary } = record;
   sectionHeading(doc, 'Attendance Summary', left, width);
+  field(doc, 'Term', termText(record.term), left, width);
   field(doc, 'Total Days', String(summary.totalDays), left, width);
   field(doc, 'Present', String(summary.presentDays), left, width);
   field(doc, 'Absent', String(summary.absentDays), left, width);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import { StudentPinParamsSchema, StudentRecordSchema } from '../../../shared/schemas/students';
+import { StudentPinParamsSchema, StudentRecordQuerySchema, StudentRecordSchema } from '../../../shared/schemas/students';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
@@ -17,13 +17,17 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
         tags: ['students'],
         operationId: 'getStudentRecord',
         summary: "A student's profile, attendance summary and history (newest first)",
+        description:
+          "?term= (a term's id, or all) keeps the marks of the term's dates in the summary and history; without it, the term " +
+          "that holds today, else the latest that has ended, else all time. The answer's term says which (null: all time).",
         params: StudentPinParamsSchema,
+        querystring: StudentRecordQuerySchema,
         response: { 200: StudentRecordSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.getStudentRecord(db, request.user!, request.params.pin);
+      return service.getStudentRecord(db, request.user!, request.params.pin, { term: request.query.term, timeZone });
     },
   );
 
@@ -35,7 +39,9 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
         tags: ['students'],
         operationId: 'getStudentReportPdf',
         summary: "A student's attendance report as a PDF download",
+        description: "?term= as for the record: the report covers the term's dates and names the term.",
         params: StudentPinParamsSchema,
+        querystring: StudentRecordQuerySchema,
         response: {
           // A Buffer is sent as it is; the schema only documents it. Errors stay JSON.
           200: {
@@ -50,7 +56,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       },
     },
     async (request, reply) => {
-      const report = await service.getStudentReport(db, request.user!, request.params.pin, timeZone);
+      const report = await service.getStudentReport(db, request.user!, request.params.pin, { term: request.query.term, timeZone });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${report.filename}"`)

@@ -12,24 +12,37 @@ import { forbidden, notFound } from '../../http-error';
 import { listStudentMarks } from '../attendance/service';
 import { findProfile } from '../profiles/service';
 import { findStudent } from '../roster/service';
+import { inTermRange, resolveTermRange } from '../terms/service';
 import { buildReportPdf } from './report-pdf';
 
+export interface RecordScope {
+  /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
+  term?: string | undefined;
+  timeZone: string;
+  now?: Date;
+}
+
 /**
- * A student's record: profile, summary and history, put together from the roster, the profiles
- * and the marks. Found when a profile, a mark or a roster entry exists: a student on the roster
- * whose class has no registers yet is a real student with zero days, not "no records".
+ * A student's record: profile, summary and history over a term, put together from the roster,
+ * the profiles and the marks. Found when a profile, a mark or a roster entry exists, whatever the
+ * term: a student on the roster whose class has no registers yet is a real student with zero
+ * days, not "no records".
  */
-export async function getStudentRecord(db: Executor, viewer: User, pin: string): Promise<StudentRecord> {
+export async function getStudentRecord(db: Executor, viewer: User, pin: string, scope: RecordScope): Promise<StudentRecord> {
   if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
-  const [profile, rosterStudent, marks] = await Promise.all([
+  const [profile, rosterStudent, allMarks, range] = await Promise.all([
     findProfile(db, pin),
     findStudent(db, pin),
     listStudentMarks(db, pin),
+    resolveTermRange(db, scope.term, todayIn(scope.timeZone, scope.now)),
   ]);
   // The roster is authoritative: anyone can register a profile for a PIN, so its name comes second.
-  const name = rosterStudent?.name ?? profile?.name ?? marks[0]?.name;
+  const name = rosterStudent?.name ?? profile?.name ?? allMarks[0]?.name;
   if (name === undefined) throw notFound(STUDENT_NOT_FOUND_MESSAGE);
 
+  // The term's marks. The one place a record is scoped to a term: per-term counters, when they
+  // come, replace this filter.
+  const marks = allMarks.filter((mark) => inTermRange(range, mark.date));
   const counts = countMarks(marks);
   return {
     pin,
@@ -37,6 +50,7 @@ export async function getStudentRecord(db: Executor, viewer: User, pin: string):
     profile,
     summary: summarize(counts.present, counts.absent),
     history: marks.map((mark) => ({ date: mark.date, class: mark.className, present: mark.present })),
+    term: range.term,
   };
 }
 
@@ -49,10 +63,10 @@ export async function getStudentReport(
   db: Executor,
   viewer: User,
   pin: string,
-  timeZone: string,
-  now = new Date(),
+  scope: RecordScope,
 ): Promise<StudentReport> {
-  const record = await getStudentRecord(db, viewer, pin);
-  const pdf = await buildReportPdf(record, { generatedOn: todayIn(timeZone, now) });
+  const now = scope.now ?? new Date();
+  const record = await getStudentRecord(db, viewer, pin, { ...scope, now });
+  const pdf = await buildReportPdf(record, { generatedOn: todayIn(scope.timeZone, now) });
   return { filename: studentReportFilename(pin), pdf };
 }

@@ -1,0 +1,82 @@
+import { and, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { terms } from '../../db/schema';
+
+export type TermRow = typeof terms.$inferSelect;
+export type NewTermRow = Pick<typeof terms.$inferInsert, 'name' | 'startsOn' | 'endsOn'>;
+
+/** Newest first: by first day, then last day. */
+export function listTerms(db: Executor): Promise<TermRow[]> {
+  return db.select().from(terms).orderBy(desc(terms.startsOn), desc(terms.endsOn), terms.name);
+}
+
+export async function findTerm(db: Executor, id: string): Promise<TermRow | undefined> {
+  const [row] = await db.select().from(terms).where(eq(terms.id, id));
+  return row;
+}
+
+/**
+ * Serialises every change to the terms until the transaction ends, so that two concurrent saves
+ * cannot both find no overlap. Plain reads (ACCESS SHARE) are not blocked; the mode conflicts
+ * with itself, so a second writer waits for the first to commit and then sees its row.
+ */
+export async function lockTermsForChange(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table terms in share row exclusive mode`);
+}
+
+/** The first term (other than `exceptId`) sharing at least one day with the range, both ends included. */
+export async function findOverlapping(db: Executor, startsOn: string, endsOn: string, exceptId?: string): Promise<TermRow | undefined> {
+  const conditions: SQL[] = [lte(terms.startsOn, endsOn), gte(terms.endsOn, startsOn)];
+  if (exceptId !== undefined) conditions.push(ne(terms.id, exceptId));
+  const [row] = await db
+    .select()
+    .from(terms)
+    .where(and(...conditions))
+    .orderBy(terms.startsOn)
+    .limit(1);
+  return row;
+}
+
+/** A term (other than `exceptId`) whose name is the same, case aside. */
+export async function findByName(db: Executor, name: string, exceptId?: string): Promise<TermRow | undefined> {
+  const conditions: SQL[] = [sql`lower(${terms.name}) = lower(${name})`];
+  if (exceptId !== undefined) conditions.push(ne(terms.id, exceptId));
+  const [row] = await db
+    .select()
+    .from(terms)
+    .where(and(...conditions))
+    .limit(1);
+  return row;
+}
+
+export async function insertTerm(db: Executor, row: NewTermRow): Promise<TermRow> {
+  const [created] = await db.insert(terms).values(row).returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+export async function updateTerm(db: Executor, id: string, changes: Partial<NewTermRow>): Promise<TermRow | undefined> {
+  const [updated] = await db.update(terms).set(changes).where(eq(terms.id, id)).returning();
+  return updated;
+}
+
+/** The term that holds `day`, if any (terms never overlap: at most one). */
+export async function termHolding(db: Executor, day: string): Promise<TermRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terms)
+    .where(and(lte(terms.startsOn, day), gte(terms.endsOn, day)))
+    .limit(1);
+  return row;
+}
+
+/** The term that ended last before `day`. */
+export async function latestEndedBefore(db: Executor, day: string): Promise<TermRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terms)
+    .where(lt(terms.endsOn, day))
+    .orderBy(desc(terms.endsOn))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,145 @@
+import { todayIn } from '../../../shared/dates';
+import {
+  ALL_TERMS,
+  TERM_DATES_MESSAGE,
+  TERM_NOT_FOUND_MESSAGE,
+  type CreateTermInput,
+  type Term,
+  type TermListItem,
+  type UpdateTermInput,
+} from '../../../shared/schemas/terms';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../http-error';
+import { recordAudit, type Actor } from '../audit/service';
+import * as repo from './repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NAME_CONSTRAINT = 'terms_name_key';
+
+export function toTerm(row: repo.TermRow): Term {
+  return { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn };
+}
+
+function toListItem(row: repo.TermRow, today: string): TermListItem {
+  return { ...toTerm(row), current: row.startsOn <= today && today <= row.endsOn };
+}
+
+/** Every term, newest first, each saying whether it holds today. */
+export async function listTerms(db: Executor, timeZone: string, now = new Date()): Promise<TermListItem[]> {
+  const today = todayIn(timeZone, now);
+  return (await repo.listTerms(db)).map((row) => toListItem(row, today));
+}
+
+/** A term by id; an id that is not a UUID names no term. */
+async function findTerm(db: Executor, id: string): Promise<repo.TermRow | undefined> {
+  return UUID.test(id) ? repo.findTerm(db, id) : undefined;
+}
+
+/** Refuses a name or dates another term already has, under the terms lock. */
+async function assertFree(tx: Executor, name: string, startsOn: string, endsOn: string, exceptId?: string): Promise<void> {
+  const sameName = await repo.findByName(tx, name, exceptId);
+  if (sameName) throw conflict(`There is already a term named ${sameName.name}`);
+  const other = await repo.findOverlapping(tx, startsOn, endsOn, exceptId);
+  if (other) {
+    throw conflict(`These dates overlap ${other.name} (${other.startsOn} to ${other.endsOn}): terms cannot overlap`);
+  }
+}
+
+/** Unique names are checked under the lock; the index is the last word should anything slip past. */
+function duplicateName(error: unknown, name: string): unknown {
+  return isUniqueViolation(error, NAME_CONSTRAINT) ? conflict(`There is already a term named ${name}`) : error;
+}
+
+export async function createTerm(
+  db: Executor,
+  actor: Actor,
+  input: CreateTermInput,
+  timeZone: string,
+  now = new Date(),
+): Promise<TermListItem> {
+  if (input.startsOn > input.endsOn) throw badRequest(TERM_DATES_MESSAGE);
+  try {
+    const row = await db.transaction(async (tx) => {
+      await repo.lockTermsForChange(tx);
+      await assertFree(tx, input.name, input.startsOn, input.endsOn);
+      const created = await repo.insertTerm(tx, { name: input.name, startsOn: input.startsOn, endsOn: input.endsOn });
+      await recordAudit(tx, actor, 'term.create', created.name, { startsOn: created.startsOn, endsOn: created.endsOn });
+      return created;
+    });
+    return toListItem(row, todayIn(timeZone, now));
+  } catch (error) {
+    throw duplicateName(error, input.name);
+  }
+}
+
+export async function updateTerm(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  changes: UpdateTermInput,
+  timeZone: string,
+  now = new Date(),
+): Promise<TermListItem> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      await repo.lockTermsForChange(tx);
+      const before = await findTerm(tx, id);
+      if (!before) throw notFound(TERM_NOT_FOUND_MESSAGE);
+      const after = {
+        name: changes.name ?? before.name,
+        startsOn: changes.startsOn ?? before.startsOn,
+        endsOn: changes.endsOn ?? before.endsOn,
+      };
+      if (after.startsOn > after.endsOn) throw badRequest(TERM_DATES_MESSAGE);
+      await assertFree(tx, after.name, after.startsOn, after.endsOn, before.id);
+
+      const detail: Record<string, { from: string; to: string }> = {};
+      for (const key of ['name', 'startsOn', 'endsOn'] as const) {
+        if (after[key] !== before[key]) detail[key] = { from: before[key], to: after[key] };
+      }
+      if (Object.keys(detail).length === 0) return before;
+      const updated = await repo.updateTerm(tx, before.id, after);
+      if (!updated) throw notFound(TERM_NOT_FOUND_MESSAGE);
+      await recordAudit(tx, actor, 'term.update', updated.name, detail);
+      return updated;
+    });
+    return toListItem(row, todayIn(timeZone, now));
+  } catch (error) {
+    throw duplicateName(error, changes.name ?? '');
+  }
+}
+
+/** The dates a report covers: a term's, or every date (from and to null). */
+export interface TermRange {
+  term: Term | null;
+  from: string | null;
+  to: string | null;
+}
+
+const ALL_TIME: TermRange = { term: null, from: null, to: null };
+
+function rangeOf(row: repo.TermRow): TermRange {
+  return { term: toTerm(row), from: row.startsOn, to: row.endsOn };
+}
+
+/**
+ * What `?term=` means for every report, summary, CSV and PDF: a term's id, or `all`; without it,
+ * the term that holds `today`, else the latest term that has ended, else all time.
+ * An unknown id is the API's 404.
+ */
+export async function resolveTermRange(db: Executor, term: string | undefined, today: string): Promise<TermRange> {
+  if (term === ALL_TERMS) return ALL_TIME;
+  if (term !== undefined) {
+    const row = await findTerm(db, term);
+    if (!row) throw notFound(TERM_NOT_FOUND_MESSAGE);
+    return rangeOf(row);
+  }
+  const current = (await repo.termHolding(db, today)) ?? (await repo.latestEndedBefore(db, today));
+  return current ? rangeOf(current) : ALL_TIME;
+}
+
+/** True when `date` lies in the range (both ends included). */
+export function inTermRange(range: Pick<TermRange, 'from' | 'to'>, date: string): boolean {
+  return (range.from === null || date >= range.from) && (range.to === null || date <= range.to);
+}
