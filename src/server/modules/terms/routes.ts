@@ -9,7 +9,6 @@ import {
 } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
 import { requireAdmin, requireSignedIn } from '../../plugins/auth';
-import { actorOf } from '../audit/service';
 import * as service from './service';
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -48,7 +47,7 @@ export const termRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = a
       },
     },
     async (request, reply) => {
-      const term = await service.createTerm(db, actorOf(request.user!), request.body, timeZone);
+      const term = await service.createTerm(db, request.user!, request.body, timeZone);
       return reply.status(201).send(term);
     },
   );
@@ -67,6 +66,6 @@ export const termRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = a
         response: { 200: TermListItemSchema, ...refusals, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (request) => service.updateTerm(db, actorOf(request.user!), request.params.id, request.body, timeZone),
+    async (request) => service.updateTerm(db, request.user!, request.params.id, request.body, timeZone),
   );
 };

@@ -11,11 +11,18 @@ import {
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
-import { recordAudit, type Actor } from '../audit/service';
+import { actorOf, recordAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_CONSTRAINT = 'terms_name_key';
+
+/** Who changes a term: a signed-in account, or an actor such as the CLI (demo data). */
+export type TermEditor = Actor | { id: string; email: string };
+
+function actorFor(editor: TermEditor): Actor {
+  return 'email' in editor ? actorOf(editor) : editor;
+}
 
 export function toTerm(row: repo.TermRow): Term {
   return { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn };
@@ -53,7 +60,7 @@ function duplicateName(error: unknown, name: string): unknown {
 
 export async function createTerm(
   db: Executor,
-  actor: Actor,
+  editor: TermEditor,
   input: CreateTermInput,
   timeZone: string,
   now = new Date(),
@@ -64,7 +71,7 @@ export async function createTerm(
       await repo.lockTermsForChange(tx);
       await assertFree(tx, input.name, input.startsOn, input.endsOn);
       const created = await repo.insertTerm(tx, { name: input.name, startsOn: input.startsOn, endsOn: input.endsOn });
-      await recordAudit(tx, actor, 'term.create', created.name, { startsOn: created.startsOn, endsOn: created.endsOn });
+      await recordAudit(tx, actorFor(editor), 'term.create', created.name, { startsOn: created.startsOn, endsOn: created.endsOn });
       return created;
     });
     return toListItem(row, todayIn(timeZone, now));
@@ -75,7 +82,7 @@ export async function createTerm(
 
 export async function updateTerm(
   db: Executor,
-  actor: Actor,
+  editor: TermEditor,
   id: string,
   changes: UpdateTermInput,
   timeZone: string,
@@ -101,7 +108,7 @@ export async function updateTerm(
       if (Object.keys(detail).length === 0) return before;
       const updated = await repo.updateTerm(tx, before.id, after);
       if (!updated) throw notFound(TERM_NOT_FOUND_MESSAGE);
-      await recordAudit(tx, actor, 'term.update', updated.name, detail);
+      await recordAudit(tx, actorFor(editor), 'term.update', updated.name, detail);
       return updated;
     });
     return toListItem(row, todayIn(timeZone, now));
