@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { classRoutes } from './modules/classes/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -146,6 +147,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(classRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(contactRoutes, {
     database,

@@ -140,6 +140,15 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
     .orderBy(desc(attendanceChanges.changedAt), sql`${attendanceChanges.pin} collate "C"`, attendanceChanges.id);
 }
 
+/** How many registers each class has, all dates; a class with none is absent from the map. */
+export async function countRegistersByClass(db: Executor): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ className: registers.className, count: sql<number>`count(*)::int` })
+    .from(registers)
+    .groupBy(registers.className);
+  return new Map(rows.map((row) => [row.className, Number(row.count)]));
+}
+
 /** The classes whose register for `date` has been taken. */
 export async function listClassesTakenOn(db: Executor, date: string): Promise<Set<string>> {
   const rows = await db.select({ className: registers.className }).from(registers).where(eq(registers.date, date));

@@ -27,7 +27,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       schema: {
         tags: ['classes'],
         operationId: 'listClasses',
-        summary: 'The classes with their roster sizes and whether today\'s register is taken',
+        summary: 'The active (not archived) classes in order, with their roster sizes and whether today\'s register is taken',
         response: { 200: ClassListSchema, ...refused },
       },
     },
@@ -72,10 +72,11 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
         operationId: 'saveRegister',
         summary: 'Create or replace the register of one class on one date',
         description:
-          'Every roster student missing from records is recorded absent. Each changed mark is added to the history.',
+          'Every roster student missing from records is recorded absent. Each changed mark is added to the history. ' +
+          'An archived class takes no new registers (409); its past ones can still be read.',
         params: RegisterParamsSchema,
         body: SaveAttendanceRequestSchema,
-        response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
+        response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...refused },
       },
     },
     async (request) =>

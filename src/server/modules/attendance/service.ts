@@ -10,7 +10,7 @@ import { todayIn } from '../../../shared/dates';
 import type { Database, Executor, Tx } from '../../db/client';
 import { badRequest } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
-import { assertClassExists, listClassNames } from '../classes/service';
+import { assertClassExists, assertClassOpen, listActiveClassNames } from '../classes/service';
 import { countByClass, listClassRoster } from '../roster/service';
 import * as repo from './repository';
 import type { ChangeRow, MarkRow, RegisterWithTaker, StudentMarkRow } from './repository';
@@ -70,10 +70,10 @@ export async function getRegister(db: Executor, className: string, date: string)
   return readRegister(db, className, date);
 }
 
-/** The dashboard's class cards: each class with its roster size and whether today's register is taken. */
+/** The dashboard's class cards: each active (not archived) class with its roster size and whether today's register is taken. */
 export async function listClassSummaries(db: Executor, timeZone: string, now = new Date()): Promise<ClassSummary[]> {
   const [names, sizes, taken] = await Promise.all([
-    listClassNames(db),
+    listActiveClassNames(db),
     countByClass(db),
     repo.listClassesTakenOn(db, todayIn(timeZone, now)),
   ]);
@@ -110,7 +110,8 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
   const { className, date, body } = input;
   const userId = input.user.id;
   const actor = actorOf(input.user);
-  await assertClassExists(database.db, className);
+  // An archived class keeps its registers but takes no new ones (409).
+  await assertClassOpen(database.db, className);
   const today = todayIn(input.timeZone, input.now);
   if (date > today) throw badRequest(`Attendance cannot be taken for a future date (today is ${today})`);
   const wanted = new Map(body.records.map((r) => [r.pin, r.present]));
@@ -175,6 +176,11 @@ export async function getHistory(db: Executor, className: string, date: string):
   const register = await repo.findRegister(db, className, date);
   if (!register) return [];
   return (await repo.listChanges(db, register.id)).map(toChange);
+}
+
+/** How many registers each class has (a class with none is absent): the admin's class list. */
+export function countRegistersByClass(db: Executor): Promise<Map<string, number>> {
+  return repo.countRegistersByClass(db);
 }
 
 /** Every mark of one student, newest day first, with the name and class they had that day. */
