@@ -1,5 +1,9 @@
 /** Business constants from the specification (SPEC.md section 9). */
-/** The classes a new database starts with (the classes table is the list the portal uses). */
+/**
+ * The classes a new database starts with (migration 0001 seeds them; the demo data fills them).
+ * Only a default: the portal's classes are the rows of the classes table, which admins add,
+ * rename, reorder and archive at /admin/classes. Nothing else should read this list.
+ */
 export const CLASS_NAMES = ['CSE1', 'CSE2', 'CSE3', 'CSE4', 'CSE5', 'CSE6', 'CSE7', 'CSE8'] as const;
 
 export const ROLES = ['faculty', 'student', 'admin'] as const;
