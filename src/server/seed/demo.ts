@@ -3,13 +3,22 @@ import { addDays, todayIn } from '../../shared/dates';
 import type { Db } from '../db/client';
 import { addUser, hasAnyUser } from '../modules/accounts/service';
 import { recordPastRegister } from '../modules/attendance/service';
+import { CLI } from '../modules/audit/service';
 import { isRosterEmpty, putStudents } from '../modules/roster/service';
+import { createTerm } from '../modules/terms/service';
 
 export const DEMO_FACULTY = { email: 'faculty@demo.university.edu', password: 'faculty-demo-2026', name: 'Dr. Kavitha Rao' };
 export const DEMO_ADMIN = { email: 'admin@demo.university.edu', password: 'admin-demo-2026', name: 'Prof. Suresh Menon' };
 export const DEMO_STUDENT = { email: 'student@demo.university.edu', password: 'student-demo-2026' };
 export const STUDENTS_PER_CLASS = 60;
 const DEMO_DAYS = 14;
+
+/** The demo's current term: from 30 days before the day the data is made to 90 days after, holding every demo register. */
+export function demoTerm(today: string): { name: string; startsOn: string; endsOn: string } {
+  const startsOn = addDays(today, -30);
+  const month = Number(startsOn.slice(5, 7));
+  return { name: `${month <= 6 ? 'Spring' : 'Autumn'} ${startsOn.slice(0, 4)}`, startsOn, endsOn: addDays(today, 90) };
+}
 
 const FIRST_NAMES = [
   'Aarav', 'Aditi', 'Akash', 'Ananya', 'Arjun', 'Bhavana', 'Chaitanya', 'Deepika', 'Dhruv', 'Divya',
@@ -86,6 +95,7 @@ export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
     const faculty = await addUser(tx, { ...DEMO_FACULTY, role: 'faculty' });
     await addUser(tx, { ...DEMO_ADMIN, role: 'admin' });
     await addUser(tx, { ...DEMO_STUDENT, name: roster.find((s) => s.pin === studentPin)!.name, role: 'student', pin: studentPin });
+    await createTerm(tx, CLI, demoTerm(today), timeZone);
 
     for (let back = DEMO_DAYS; back >= 1; back -= 1) {
       const date = addDays(today, -back);
