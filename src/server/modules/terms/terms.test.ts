@@ -8,6 +8,7 @@ import { StudentRecordSchema } from '../../../shared/schemas/students';
 import { TERM_HEADER, TermListItemSchema, TermListSchema, type Term } from '../../../shared/schemas/terms';
 import { attendanceMarks, registers, students } from '../../db/schema';
 import { expectAdminOnly } from '../../test/admin-access';
+import { seedDemo } from '../../seed/demo';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { resolveTermRange } from './service';
 
@@ -359,4 +360,24 @@ describe('figures scoped to a term', () => {
       await parser.destroy();
     }
   });
+});
+
+describe('demo data', () => {
+  it('has a current term that holds every demo register, so the default term shows them all', async () => {
+    const ctx = await createTestContext();
+    try {
+      await seedDemo(ctx.database.db, 'UTC');
+      const faculty = await ctx.signIn('faculty');
+      const list = TermListSchema.parse((await request(ctx, faculty, 'GET', '/api/terms')).json());
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ current: true, startsOn: day(-30), endsOn: day(90) });
+      const scoped = DashboardSchema.parse((await request(ctx, faculty, 'GET', '/api/reports/dashboard')).json());
+      const all = DashboardSchema.parse((await request(ctx, faculty, 'GET', '/api/reports/dashboard?term=all')).json());
+      expect(scoped.term?.id).toBe(list[0]!.id);
+      expect(scoped.overallAttendance.total).toBeGreaterThan(0);
+      expect(scoped.overallAttendance).toEqual(all.overallAttendance);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 });
