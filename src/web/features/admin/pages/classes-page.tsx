@@ -1,8 +1,107 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconSchool } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AdminClass } from '../../../../shared/schemas/classes';
+import { PageLoader } from '../../../components/page-loader';
+import { useAdminClasses } from '../api/classes';
+import { useUpdateClass } from '../api/classes-update';
+import { ClassesAddForm } from '../components/classes-add-form';
+import { ClassesArchiveModal } from '../components/classes-archive-modal';
+import { ClassesRenameModal } from '../components/classes-rename-modal';
+import { ClassesTable } from '../components/classes-table';
 
-/** Being built: this section of the administration pages lands with its API. */
-export function Page() {
-  return <Text c="dimmed">This section is not ready yet.</Text>;
+/** /admin/classes: the classes in dashboard order; add, rename, reorder, archive and restore them. */
+export function ClassesPage() {
+  const classes = useAdminClasses();
+  const move = useUpdateClass();
+  const [renaming, setRenaming] = useState<AdminClass | null>(null);
+  const [archiving, setArchiving] = useState<AdminClass | null>(null);
+
+  const active = classes.data?.filter((c) => !c.archived) ?? [];
+  const archived = classes.data?.filter((c) => c.archived) ?? [];
+
+  // Up or down among the dashboard's classes: the class takes its neighbour's place in the order.
+  const onMove = (target: AdminClass, direction: 'up' | 'down') => {
+    if (move.isPending) return;
+    const index = active.findIndex((c) => c.name === target.name);
+    const neighbour = active[direction === 'up' ? index - 1 : index + 1];
+    if (!neighbour) return;
+    move.mutate(
+      { name: target.name, changes: { position: neighbour.position } },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: `${target.name} moved ${direction}: it is now ${direction === 'up' ? 'before' : 'after'} ${neighbour.name} on the dashboard.`,
+          }),
+        onError: (err) => notifications.show({ color: 'red', message: `${target.name} was not moved: ${err.message}` }),
+      },
+    );
+  };
+
+  let body;
+  if (classes.isPending) {
+    body = <PageLoader label="Loading classes" />;
+  } else if (classes.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading classes" role="alert">
+        <Stack align="flex-start" gap="sm">
+          <Text size="sm">{classes.error.message}</Text>
+          <Button variant="light" color="red" onClick={() => void classes.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={3}>On the dashboard</Title>
+          {active.length === 0 ? (
+            <Paper withBorder radius="md" p="xl">
+              <Stack align="center" gap="xs">
+                <IconSchool size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+                <Text fw={600}>No classes on the dashboard.</Text>
+                <Text size="sm" c="dimmed" ta="center">
+                  {archived.length > 0
+                    ? 'Every class is archived. Add a class above, or restore one below.'
+                    : 'Add the first class above: faculty take its registers from the dashboard.'}
+                </Text>
+              </Stack>
+            </Paper>
+          ) : (
+            <ClassesTable label="Classes on the dashboard" classes={active} onMove={onMove} onRename={setRenaming} onArchive={setArchiving} />
+          )}
+        </Stack>
+        {archived.length > 0 && (
+          <Stack gap="xs">
+            <Title order={3}>Archived</Title>
+            <Text size="sm" c="dimmed">
+              Off the dashboard and closed to new registers and students; their registers, records and reports are kept.
+            </Text>
+            <ClassesTable label="Archived classes" classes={archived} onRename={setRenaming} onArchive={setArchiving} />
+          </Stack>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>Classes</Title>
+        <Text c="dimmed" size="sm">
+          The classes faculty see on the dashboard, in this order. Archive a class that has ended: it keeps its history.
+        </Text>
+      </Stack>
+      <ClassesAddForm />
+      {body}
+      <ClassesRenameModal target={renaming} onClose={() => setRenaming(null)} />
+      <ClassesArchiveModal target={archiving} onClose={() => setArchiving(null)} />
+    </Stack>
+  );
 }
 
-export default Page;
+export default ClassesPage;

@@ -1,0 +1,61 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { AdminClass } from '../../../../shared/schemas/classes';
+import { useUpdateClass } from '../api/classes-update';
+
+/** Asks before a class is archived (it leaves the dashboard, its history stays) or restored. */
+export function ClassesArchiveModal({ target, onClose }: { target: AdminClass | null; onClose: () => void }) {
+  const update = useUpdateClass();
+  const archiving = target ? !target.archived : true;
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={target !== null} onClose={close} title={target ? `${archiving ? 'Archive' : 'Restore'} ${target.name}` : ''}>
+      {target && (
+        <Stack gap="md">
+          {archiving ? (
+            <Text>
+              Archive {target.name}? It leaves the dashboard and takes no new registers or students. Its past
+              registers, the students&apos; records, reports, CSV files and PDFs keep it. You can restore it at any time.
+            </Text>
+          ) : (
+            <Text>
+              Restore {target.name}? It comes back to the dashboard at its place in the order and can take registers again.
+            </Text>
+          )}
+          {update.error && <Alert color="red">{update.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button
+              color={archiving ? 'red' : undefined}
+              loading={update.isPending}
+              onClick={() =>
+                update.mutate(
+                  { name: target.name, changes: { archived: archiving } },
+                  {
+                    onSuccess: () => {
+                      notifications.show({
+                        color: 'green',
+                        message: archiving
+                          ? `Class ${target.name} archived. It has left the dashboard; its history is kept.`
+                          : `Class ${target.name} restored to the dashboard.`,
+                      });
+                      close();
+                    },
+                  },
+                )
+              }
+            >
+              {archiving ? 'Archive' : 'Restore'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ClassSummary } from '../../../../shared/schemas/attendance';
+import { putStudents } from '../../../../server/modules/roster/service';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { routes } from '../../../app/router';
+import { renderRoutes } from '../../../test/render';
+
+let ctx: TestContext;
+const ADMIN = 'classes-page-admin@uni.edu';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.signIn('admin', { email: ADMIN });
+  await putStudents(ctx.database.db, [
+    { pin: 'CP-01', name: 'First Student', className: 'CSE3' },
+    { pin: 'CP-02', name: 'Second Student', className: 'CSE3' },
+  ]);
+  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx.close();
+});
+
+/** The class names of a table, in its order. */
+function namesIn(tableName: string): string[] {
+  const table = screen.getByRole('table', { name: tableName });
+  return within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent?.replace('Archived', '').trim() ?? '');
+}
+
+async function dashboardNames(): Promise<string[]> {
+  const answer = await fetch('/api/classes');
+  return ((await answer.json()) as ClassSummary[]).map((c) => c.name);
+}
+
+describe('/admin/classes', () => {
+  it('lists, adds, moves, renames, archives and restores classes, and the dashboard follows', async () => {
+    await signInThroughFetch(fetch, ADMIN, 'faculty');
+    const user = userEvent.setup();
+    renderRoutes(routes, '/admin/classes');
+
+    await screen.findByRole('table', { name: 'Classes on the dashboard' }, { timeout: 10_000 });
+    expect(namesIn('Classes on the dashboard')).toEqual(['CSE1', 'CSE2', 'CSE3', 'CSE4', 'CSE5', 'CSE6', 'CSE7', 'CSE8']);
+    const cse3 = screen.getByRole('rowheader', { name: 'CSE3' }).closest('tr')!;
+    expect(cse3).toHaveTextContent('2 students');
+    expect(cse3).toHaveTextContent('0 registers');
+    expect(screen.queryByRole('table', { name: 'Archived classes' })).not.toBeInTheDocument();
+
+    // Add: a bad name is refused on the page, a taken one by the server.
+    const field = screen.getByRole('textbox', { name: /New class name/ });
+    await user.type(field, 'CSE/9');
+    await user.click(screen.getByRole('button', { name: 'Add class' }));
+    expect(await screen.findByText('A class name holds only letters, digits, spaces and -')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'cse1');
+    await user.click(screen.getByRole('button', { name: 'Add class' }));
+    expect(await screen.findByText('A class named CSE1 already exists')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'ECE 1{Enter}');
+    await waitFor(() => expect(namesIn('Classes on the dashboard').at(-1)).toBe('ECE 1'));
+    expect(field).toHaveValue('');
+    expect((await dashboardNames()).at(-1)).toBe('ECE 1');
+
+    // Move up, from the keyboard.
+    screen.getByRole('button', { name: 'Move ECE 1 up' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(namesIn('Classes on the dashboard').slice(-2)).toEqual(['ECE 1', 'CSE8']));
+    expect((await dashboardNames()).slice(-2)).toEqual(['ECE 1', 'CSE8']);
+    expect(screen.getByRole('button', { name: 'Move CSE1 up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move CSE8 down' })).toBeDisabled();
+
+    // Rename: the dialog says the new name replaces the old one everywhere.
+    await user.click(screen.getByRole('button', { name: 'Rename CSE3' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename CSE3' });
+    expect(rename).toHaveTextContent('The new name replaces CSE3 everywhere');
+    expect(rename).toHaveTextContent('past register');
+    const newName = within(rename).getByRole('textbox', { name: 'New name' });
+    await user.clear(newName);
+    await user.type(newName, 'CSE-3A');
+    await user.click(within(rename).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(namesIn('Classes on the dashboard')).toContain('CSE-3A'));
+    expect(namesIn('Classes on the dashboard')).not.toContain('CSE3');
+    expect(screen.getByRole('rowheader', { name: 'CSE-3A' }).closest('tr')).toHaveTextContent('2 students');
+    expect(await dashboardNames()).toContain('CSE-3A');
+
+    // Archive, after a confirmation that says what it means.
+    await user.click(screen.getByRole('button', { name: 'Archive CSE5' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive CSE5' });
+    expect(confirm).toHaveTextContent('It leaves the dashboard');
+    expect(confirm).toHaveTextContent('keep it');
+    await user.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    await screen.findByRole('table', { name: 'Archived classes' });
+    expect(namesIn('Archived classes')).toEqual(['CSE5']);
+    expect(namesIn('Classes on the dashboard')).not.toContain('CSE5');
+    expect(await dashboardNames()).not.toContain('CSE5');
+
+    // Restore.
+    await user.click(screen.getByRole('button', { name: 'Restore CSE5' }));
+    const restore = await screen.findByRole('dialog', { name: 'Restore CSE5' });
+    await user.click(within(restore).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Archived classes' })).not.toBeInTheDocument());
+    expect(namesIn('Classes on the dashboard')).toContain('CSE5');
+    expect(await dashboardNames()).toContain('CSE5');
+  }, 60_000);
+});
