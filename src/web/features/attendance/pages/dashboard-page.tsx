@@ -26,7 +26,8 @@ export function DashboardPage() {
         </Alert>
       ) : classes.data.length === 0 ? (
         <Alert color="gray" title="No classes yet">
-          No classes have been set up in the portal yet.
+          No classes are open for attendance. An administrator adds classes, or restores archived ones, under
+          Administration, Classes.
         </Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="ul" aria-label="Classes" p={0} m={0} style={{ listStyle: 'none' }}>
