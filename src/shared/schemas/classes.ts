@@ -45,5 +45,8 @@ export const UpdateClassSchema = z
   });
 export type UpdateClassInput = z.infer<typeof UpdateClassSchema>;
 
-/** `/api/admin/classes/:name`: a class as the URL names it (404 when unknown). */
-export const AdminClassParamsSchema = z.object({ name: ClassParamSchema });
+/**
+ * `/api/admin/classes/:class` (DESIGN.md writes `:name`): a class as the URL names it, 404 when
+ * unknown; `class` as on every other route that names a class in its path.
+ */
+export const AdminClassParamsSchema = z.object({ class: ClassParamSchema });

@@ -72,7 +72,7 @@ describe('admin class routes: who may use them', () => {
     expect(answer.statusCode).toBe(201);
   });
 
-  it('PATCH /api/admin/classes/:name is for admins only', async () => {
+  it('PATCH /api/admin/classes/:class is for admins only', async () => {
     const answer = await expectAdminOnly(ctx, { method: 'PATCH', url: path('Guarded 1'), payload: { name: 'Guarded 2' } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ name: 'Guarded 2' });
@@ -119,7 +119,7 @@ describe('POST /api/admin/classes', () => {
   });
 });
 
-describe('PATCH /api/admin/classes/:name', () => {
+describe('PATCH /api/admin/classes/:class', () => {
   it('answers 404 for an unknown class and 400 for an empty change', async () => {
     const unknown = await as(admin, 'PATCH', path('CSE99'), { archived: true });
     expect(unknown.statusCode).toBe(404);

@@ -52,7 +52,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
 
   app.patch(
-    '/api/admin/classes/:name',
+    '/api/admin/classes/:class',
     {
       onRequest: requireAdmin,
       schema: {
@@ -69,6 +69,6 @@ export const classRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: AdminClassSchema, ...refusals, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (request) => service.updateClass(db, request.user!, request.params.name, request.body),
+    async (request) => service.updateClass(db, request.user!, request.params.class, request.body),
   );
 };
