@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { StudentRecordSchema, type StudentRecord } from '../../../shared/schemas/students';
 import { api } from '../../lib/api-client';
+import { withTerm, type TermChoice } from '../../lib/terms';
 
 /** Every cached student record sits under this key, so a profile change can refresh them all. */
 export const studentRecordsKey = ['students'] as const;
 
-export function studentRecordKey(pin: string) {
-  return [...studentRecordsKey, pin] as const;
+export function studentRecordKey(pin: string, term: TermChoice = undefined) {
+  return [...studentRecordsKey, pin, { term: term ?? null }] as const;
 }
 
 /** A PIN may hold '/', which must not split the path. */
@@ -14,23 +15,26 @@ function studentPath(pin: string): string {
   return `/api/students/${encodeURIComponent(pin)}`;
 }
 
-/** GET /api/students/:pin: the profile, summary and history of one student. */
-export async function fetchStudentRecord(pin: string, signal?: AbortSignal): Promise<StudentRecord> {
-  return api.get(studentPath(pin), StudentRecordSchema, { signal });
+/** GET /api/students/:pin?term=: the profile, summary and history of one student over a term. */
+export async function fetchStudentRecord(pin: string, term: TermChoice, signal?: AbortSignal): Promise<StudentRecord> {
+  return api.get(withTerm(studentPath(pin), term), StudentRecordSchema, { signal });
 }
 
-/** The record of `pin`; idle (nothing fetched) while the PIN is empty. */
-export function useStudentRecord(pin: string) {
+/** The record of `pin` over `term` (undefined: the server's default); idle while the PIN is empty. */
+export function useStudentRecord(pin: string, term: TermChoice = undefined) {
   return useQuery({
-    queryKey: studentRecordKey(pin),
-    queryFn: ({ signal }) => fetchStudentRecord(pin, signal),
+    queryKey: studentRecordKey(pin, term),
+    queryFn: ({ signal }) => fetchStudentRecord(pin, term, signal),
     enabled: pin !== '',
     // Marks change when a register is saved; a record seen a moment ago is still good to show.
     staleTime: 30_000,
+    // Another term of the same student keeps the record on screen until it arrives (nothing
+    // jumps under the picker); another student never shows the previous one's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === pin ? previous : undefined),
   });
 }
 
-/** GET /api/students/:pin/report.pdf: the attendance report as a PDF file. */
-export async function fetchStudentReport(pin: string): Promise<Blob> {
-  return api.blob(`${studentPath(pin)}/report.pdf`, 'application/pdf');
+/** GET /api/students/:pin/report.pdf?term=: the attendance report of a term as a PDF file. */
+export async function fetchStudentReport(pin: string, term: TermChoice = undefined): Promise<Blob> {
+  return api.blob(withTerm(`${studentPath(pin)}/report.pdf`, term), 'application/pdf');
 }

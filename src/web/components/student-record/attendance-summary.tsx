@@ -14,17 +14,20 @@ import { BAND_COLORS, BAND_TEXT_COLORS, BandBadge } from './status-colors';
  * - `summary`: the `summary` of GET /api/students/:pin.
  * - `title`: the heading (default 'Attendance Summary'); `headingLevel` its level (default 2).
  * - `showForecast`: add the sentence on classes that can be missed or must be attended (default true).
+ * - `caption`: what the figures cover, under the heading (the term: 'Autumn 2026 (1 Jul 2026 – 30 Nov 2026)').
  */
 export function AttendanceSummary({
   summary,
   title = 'Attendance Summary',
   headingLevel = 2,
   showForecast = true,
+  caption,
 }: {
   summary: AttendanceSummaryResponse;
   title?: string;
   headingLevel?: 2 | 3 | 4;
   showForecast?: boolean;
+  caption?: string;
 }) {
   const band = attendanceBand(summary.percentage);
   const absentPercent = percentage(summary.absentDays, summary.totalDays);
@@ -33,10 +36,17 @@ export function AttendanceSummary({
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={headingLevel} fz="lg">
-            {title}
-          </Title>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Title order={headingLevel} fz="lg">
+              {title}
+            </Title>
+            {caption && (
+              <Text size="sm" c="dimmed" data-testid="summary-term">
+                {caption}
+              </Text>
+            )}
+          </div>
           {summary.totalDays > 0 && (
             <BandBadge band={band}>{summary.status}</BandBadge>
           )}

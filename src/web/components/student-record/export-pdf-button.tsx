@@ -5,30 +5,33 @@ import { useId } from 'react';
 import { studentReportFilename } from '../../../shared/attendance-rules';
 import { ApiError } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
+import type { TermChoice } from '../../lib/terms';
 import { fetchStudentReport } from './api';
 
 /**
  * 'Export to PDF': downloads the server-built report attendance-{pin}.pdf (DESIGN.md section 6.5).
  *
  * Props:
- * - `pin`: whose report.
+ * - `pin`: whose report; `term`: which term's (`?term=`; undefined: the server's default).
  * - `label`: the button text (default 'Export to PDF'); `loadingLabel` while it is being made
  *   (default 'Preparing PDF...').
  */
 export function ExportPdfButton({
   pin,
+  term,
   label = 'Export to PDF',
   loadingLabel = 'Preparing PDF...',
 }: {
   pin: string;
+  term?: TermChoice;
   label?: string;
   loadingLabel?: string;
 }) {
   const errorId = useId();
   const download = useMutation({
     // The PIN travels as the variable, so a slow download is saved under the PIN it was asked for.
-    mutationFn: (forPin: string) => fetchStudentReport(forPin),
-    onSuccess: (blob, forPin) => saveFile(blob, studentReportFilename(forPin)),
+    mutationFn: ({ forPin, forTerm }: { forPin: string; forTerm: TermChoice }) => fetchStudentReport(forPin, forTerm),
+    onSuccess: (blob, { forPin }) => saveFile(blob, studentReportFilename(forPin)),
   });
   const failure =
     download.error instanceof ApiError && download.error.status >= 400 && download.error.status < 500
@@ -42,7 +45,7 @@ export function ExportPdfButton({
         variant="filled"
         leftSection={download.isPending ? <Loader size={16} color="gray" aria-hidden /> : <IconFileDownload size={18} aria-hidden />}
         disabled={download.isPending}
-        onClick={() => download.mutate(pin)}
+        onClick={() => download.mutate({ forPin: pin, forTerm: term })}
         aria-describedby={failure ? errorId : undefined}
       >
         {download.isPending ? loadingLabel : label}

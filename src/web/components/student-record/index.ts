@@ -8,3 +8,4 @@ export { ProfileCard, type ProfileCardProps } from './profile-card';
 export { ProfileLinkButtons, type ProfileLinks } from './profile-links';
 export { StudentRecordView, StudentSearch, type StudentSearchProps } from './student-search';
 export { usePinSearchParam } from './use-pin-search-param';
+export { TermSelect } from './term-select';

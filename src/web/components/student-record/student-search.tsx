@@ -4,11 +4,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { StudentRecord } from '../../../shared/schemas/students';
 import { ApiError } from '../../lib/api-client';
+import { ALL_TERMS, termDescription, type TermChoice } from '../../lib/terms';
 import { useStudentRecord } from './api';
 import { AttendanceHistoryTable } from './attendance-history-table';
 import { AttendanceSummary } from './attendance-summary';
 import { ExportPdfButton } from './export-pdf-button';
 import { ProfileCard } from './profile-card';
+import { TermSelect } from './term-select';
 
 export const FETCH_ERROR_MESSAGE = 'Error fetching student profile. Please try again.';
 export const DEFAULT_NOT_FOUND_HINT = "If automatic search doesn't work, click on the search button.";
@@ -24,6 +26,9 @@ export const DEFAULT_NOT_FOUND_HINT = "If automatic search doesn't work, click o
  * - `onSearch(pin)`: Search or Enter with a valid PIN (trimmed). Searching the shown PIN again
  *   asks the server again instead.
  * - `onClear()`: Clear was pressed; the box and messages are already reset.
+ * - `term` and `onTermChange(term)`: the term the record covers, for a page that has its own
+ *   term picker (the reports page). Without `onTermChange` the search shows its own picker
+ *   ('Term', beside the PIN box) and starts on the server's default term.
  *
  * Wording, for screens that phrase it differently (defaults are those of /faculty and /student):
  * - `searchLabel` ('Search') and `searchingLabel` ('Search'): the button, and the button while loading.
@@ -45,6 +50,8 @@ export interface StudentSearchProps {
   designationFallback?: string;
   idleText?: ReactNode;
   showForecast?: boolean;
+  term?: TermChoice;
+  onTermChange?: (term: string) => void;
 }
 
 export function StudentSearch({
@@ -58,6 +65,8 @@ export function StudentSearch({
   designationFallback = 'Student',
   idleText = "Enter a student's PIN to see their profile and attendance.",
   showForecast = true,
+  term: pageTerm,
+  onTermChange,
 }: StudentSearchProps) {
   const inputId = useId();
   const [draft, setDraft] = useState(pin);
@@ -70,7 +79,10 @@ export function StudentSearch({
     setDraft(pin);
     setInputError(null);
   }
-  const record = useStudentRecord(pin);
+  const [ownTerm, setOwnTerm] = useState<TermChoice>(undefined);
+  const ownPicker = onTermChange === undefined;
+  const term = ownPicker ? ownTerm : pageTerm;
+  const record = useStudentRecord(pin, term);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -95,39 +107,42 @@ export function StudentSearch({
 
   return (
     <Stack gap="lg">
-      <form role="search" aria-label="Student search" onSubmit={search} noValidate data-print-hide>
-        <Text component="label" htmlFor={inputId} size="sm" fw={500} display="block" mb={4}>
-          PIN Number
-        </Text>
-        <Group align="flex-start" gap="xs">
-          <TextInput
-            id={inputId}
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.currentTarget.value);
-              if (inputError) setInputError(null);
-            }}
-            placeholder="e.g. 23A51A05301"
-            error={inputError}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            style={{ flex: '1 1 200px' }}
-          />
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              type="submit"
-              leftSection={busy ? <Loader size={16} color="gray" aria-hidden /> : <IconSearch size={16} aria-hidden />}
-              disabled={busy}
-            >
-              {busy ? searchingLabel : searchLabel}
-            </Button>
-            <Button type="button" variant="default" onClick={clear}>
-              Clear
-            </Button>
+      <Group align="flex-start" gap="md" data-print-hide>
+        <form role="search" aria-label="Student search" onSubmit={search} noValidate style={{ flex: '1 1 320px' }}>
+          <Text component="label" htmlFor={inputId} size="sm" fw={500} display="block" mb={4}>
+            PIN Number
+          </Text>
+          <Group align="flex-start" gap="xs">
+            <TextInput
+              id={inputId}
+              value={draft}
+              onChange={(event) => {
+                setDraft(event.currentTarget.value);
+                if (inputError) setInputError(null);
+              }}
+              placeholder="e.g. 23A51A05301"
+              error={inputError}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              style={{ flex: '1 1 200px' }}
+            />
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                type="submit"
+                leftSection={busy ? <Loader size={16} color="gray" aria-hidden /> : <IconSearch size={16} aria-hidden />}
+                disabled={busy}
+              >
+                {busy ? searchingLabel : searchLabel}
+              </Button>
+              <Button type="button" variant="default" onClick={clear}>
+                Clear
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </form>
+        </form>
+        {ownPicker && <TermSelect value={ownTerm} shown={pin === '' ? undefined : record.data?.term} onChange={setOwnTerm} />}
+      </Group>
       <SearchOutcome
         pin={pin}
         record={record}
@@ -136,6 +151,7 @@ export function StudentSearch({
         designationFallback={designationFallback}
         idleText={idleText}
         showForecast={showForecast}
+        term={term}
       />
     </Stack>
   );
@@ -149,9 +165,10 @@ interface OutcomeProps {
   designationFallback: string;
   idleText: ReactNode;
   showForecast: boolean;
+  term: TermChoice;
 }
 
-function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFallback, idleText, showForecast }: OutcomeProps) {
+function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFallback, idleText, showForecast, term }: OutcomeProps) {
   if (pin === '') {
     return (
       <Text c="dimmed" role="status">
@@ -186,7 +203,8 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
         </Card>
       );
     }
-    // A refusal (403) or a PIN the server cannot accept (400) says what is wrong; the rest is generic.
+    // A refusal (403), a PIN the server cannot accept (400) or a term that is gone (404 above is
+    // the student's) says what is wrong; the rest is generic.
     const clientError = error instanceof ApiError && (error.status === 400 || error.status === 403);
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
@@ -201,7 +219,15 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
       </Alert>
     );
   }
-  return <StudentRecordView record={record.data} designationFallback={designationFallback} showForecast={showForecast} />;
+  return (
+    <StudentRecordView
+      record={record.data}
+      designationFallback={designationFallback}
+      showForecast={showForecast}
+      term={term}
+      updating={record.isPlaceholderData}
+    />
+  );
 }
 
 /**
@@ -212,14 +238,22 @@ export function StudentRecordView({
   record,
   designationFallback = 'Student',
   showForecast = true,
+  term,
+  updating = false,
 }: {
   record: StudentRecord;
   designationFallback?: string;
   showForecast?: boolean;
+  /** The term asked for; the PDF asks for the term on screen. */
+  term?: TermChoice;
+  /** True while another term's record is on its way: this one is shown meanwhile. */
+  updating?: boolean;
 }) {
   const profile = record.profile;
+  // The PDF covers what the screen shows: the term of the answer unless another was asked for.
+  const pdfTerm = term ?? record.term?.id ?? ALL_TERMS;
   return (
-    <Stack gap="md" aria-label={`Attendance record of ${record.name}`} component="section">
+    <Stack gap="md" aria-label={`Attendance record of ${record.name}`} component="section" aria-busy={updating}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ProfileCard
@@ -235,7 +269,7 @@ export function StudentRecordView({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <AttendanceSummary summary={record.summary} showForecast={showForecast} />
+          <AttendanceSummary summary={record.summary} showForecast={showForecast} caption={termDescription(record.term)} />
         </Grid.Col>
       </Grid>
       <Group justify="flex-end" data-print-hide>
@@ -243,7 +277,7 @@ export function StudentRecordView({
         <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
           Print
         </Button>
-        <ExportPdfButton key={record.pin} pin={record.pin} />
+        <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
       </Group>
       <AttendanceHistoryTable history={record.history} />
     </Stack>

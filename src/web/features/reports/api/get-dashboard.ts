@@ -1,15 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DashboardSchema, type Dashboard } from '../../../../shared/schemas/reports';
 import { api } from '../../../lib/api-client';
+import { withTerm, type TermChoice } from '../../../lib/terms';
 import { reportKeys } from './query-keys';
 
-/** GET /api/reports/dashboard: overall, per-class and per-date totals of every class. */
-export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return api.get('/api/reports/dashboard', DashboardSchema, { signal });
+/**
+ * GET /api/reports/dashboard?term=: overall and per-class totals of the term, and the per-date
+ * totals of the last 7 and 30 days, of every class.
+ */
+export async function fetchDashboard(term: TermChoice, signal?: AbortSignal): Promise<Dashboard> {
+  return api.get(withTerm('/api/reports/dashboard', term), DashboardSchema, { signal });
 }
 
-export function useDashboard() {
+export function useDashboard(term: TermChoice) {
   // No polling: while the page is open, live events invalidate it. It is fetched afresh each time
   // the page opens, as nothing listens for saves while it is closed.
-  return useQuery({ queryKey: reportKeys.dashboard, queryFn: ({ signal }) => fetchDashboard(signal) });
+  return useQuery({
+    queryKey: reportKeys.dashboard(term ?? null),
+    queryFn: ({ signal }) => fetchDashboard(term, signal),
+    // Another term keeps the figures on screen until its own arrive: nothing jumps.
+    placeholderData: keepPreviousData,
+  });
 }

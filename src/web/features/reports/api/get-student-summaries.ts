@@ -1,26 +1,29 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { StudentSummaryListSchema, type StudentSummary } from '../../../../shared/schemas/reports';
 import { api } from '../../../lib/api-client';
+import type { TermChoice } from '../../../lib/terms';
 import { reportKeys } from './query-keys';
 
-/** GET /api/reports/students: each student's days and percentage, lowest first. */
+/** GET /api/reports/students?term=: each student's days and percentage over the term, lowest first. */
 export async function fetchStudentSummaries(
   className: string | null,
   below: number | null,
+  term: TermChoice,
   signal?: AbortSignal,
 ): Promise<StudentSummary[]> {
   const query = new URLSearchParams();
   if (className) query.set('class', className);
   if (below !== null) query.set('below', String(below));
+  if (term !== undefined) query.set('term', term);
   const suffix = query.size > 0 ? `?${query.toString()}` : '';
   return api.get(`/api/reports/students${suffix}`, StudentSummaryListSchema, { signal });
 }
 
-export function useStudentSummaries(className: string | null, below: number | null) {
+export function useStudentSummaries(className: string | null, below: number | null, term: TermChoice) {
   return useQuery({
-    queryKey: reportKeys.students(className, below),
-    queryFn: ({ signal }) => fetchStudentSummaries(className, below, signal),
-    // Switching class keeps the previous list on screen until the next one arrives.
+    queryKey: reportKeys.students(className, below, term ?? null),
+    queryFn: ({ signal }) => fetchStudentSummaries(className, below, term, signal),
+    // Switching class or term keeps the previous list on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });
 }

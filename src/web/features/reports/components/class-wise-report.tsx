@@ -3,6 +3,8 @@ import { Center, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, Vi
 import { absentBand, attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { classWiseCsv } from '../../../../shared/report-rules';
 import type { ClassAttendance } from '../../../../shared/schemas/reports';
+import type { Term } from '../../../../shared/schemas/terms';
+import { termDescription, termFileTag } from '../../../lib/terms';
 import { ABSENT_FILL, BAND_FILL, formatCount } from '../format';
 import { BandBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
@@ -18,6 +20,8 @@ interface ClassWiseReportProps {
   selected: string;
   onSelect: (value: string) => void;
   today: string;
+  /** The term the totals cover (null: all time). */
+  term: Term | null;
 }
 
 function ClassDonut({ row }: { row: ClassAttendance }) {
@@ -59,7 +63,7 @@ function ClassDonut({ row }: { row: ClassAttendance }) {
 }
 
 /** Per-class totals: the class dropdown, a donut per class (or stacked bars), and the table. */
-export function ClassWiseReport({ classes, chart, selected, onSelect, today }: ClassWiseReportProps) {
+export function ClassWiseReport({ classes, chart, selected, onSelect, today, term }: ClassWiseReportProps) {
   const rows = selected === ALL_CLASSES ? classes : classes.filter((row) => row.className === selected);
   const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classes.map((row) => ({ value: row.className, label: row.className }))];
 
@@ -82,7 +86,7 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today }: C
             />
             <CsvDownloadButton
               csv={() => classWiseCsv(rows)}
-              filename={`attendance-by-class-${selected === ALL_CLASSES ? 'all' : selected}-${today}.csv`}
+              filename={`attendance-by-class-${selected === ALL_CLASSES ? 'all' : selected}-${termFileTag(term)}-${today}.csv`}
               label="Download the class-wise report as CSV"
             />
           </Group>
@@ -110,7 +114,9 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today }: C
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Caption>Every register saved for each class; percentages are of present plus absent marks.</Table.Caption>
+              <Table.Caption>
+                The registers of {termDescription(term)} for each class; percentages are of present plus absent marks.
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Class</Table.Th>

@@ -1,15 +1,17 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
+import type { TermChoice } from '../../../lib/terms';
 
 const STUDENT_SEARCH_ID = 'student-search';
 
 /**
  * The faculty-details student search (SPEC.md section 2): the shared search with this page's
  * wording. The PIN lives in the URL (?pin=), so the rows of the students-below list open a record
- * here, and Back returns to the previous one.
+ * here, and Back returns to the previous one. The record covers the page's term, chosen with the
+ * page's picker.
  */
-export function StudentSearchSection() {
+export function StudentSearchSection({ term, onTermChange }: { term: TermChoice; onTermChange: (term: string) => void }) {
   const [pinParam, setPinParam] = usePinSearchParam();
   const pin = pinParam ?? '';
   const section = useRef<HTMLElement>(null);
@@ -40,6 +42,8 @@ export function StudentSearchSection() {
           loadingText="Searching student records..."
           notFoundHint="Please check the PIN and try again."
           designationFallback="Student"
+          term={term}
+          onTermChange={onTermChange}
         />
       </Stack>
     </Paper>

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import { studentSummariesCsv } from '../../../../shared/report-rules';
+import type { Term } from '../../../../shared/schemas/terms';
+import { termDescription, termFileTag, type TermChoice } from '../../../lib/terms';
 import { useStudentSummaries } from '../api/get-student-summaries';
 import { formatCount } from '../format';
 import { BandBadge } from './band-badge';
@@ -17,11 +19,25 @@ const FIRST_ROWS = 50;
 /** Where a student's record opens: this page's student search, searched for the PIN. */
 const studentRecordLink = (pin: string) => `?pin=${encodeURIComponent(pin)}`;
 
-export function StudentsBelowThreshold({ classNames, today }: { classNames: string[]; today: string }) {
+/**
+ * The students under 75% over the page's term: `term` is what the page asked for (undefined: the
+ * server's default), `shownTerm` the term the dashboard's answer covers (the same dates).
+ */
+export function StudentsBelowThreshold({
+  classNames,
+  today,
+  term,
+  shownTerm,
+}: {
+  classNames: string[];
+  today: string;
+  term: TermChoice;
+  shownTerm: Term | null;
+}) {
   const [selected, setSelected] = useState(ALL_CLASSES);
   const [showAll, setShowAll] = useState(false);
   const className = selected === ALL_CLASSES ? null : selected;
-  const query = useStudentSummaries(className, ATTENDANCE_THRESHOLD);
+  const query = useStudentSummaries(className, ATTENDANCE_THRESHOLD, term);
   const rows = query.data ?? [];
   const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
   const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classNames.map((name) => ({ value: name, label: name }))];
@@ -113,7 +129,7 @@ export function StudentsBelowThreshold({ classNames, today }: { classNames: stri
               Students Below {ATTENDANCE_THRESHOLD}%
             </Title>
             <Text size="sm" c="dimmed">
-              Every register counted; the students who need to attend more.
+              {termDescription(shownTerm)}: the students who need to attend more.
             </Text>
           </div>
           <Group gap="sm" align="flex-end">
@@ -131,7 +147,7 @@ export function StudentsBelowThreshold({ classNames, today }: { classNames: stri
             />
             <CsvDownloadButton
               csv={() => studentSummariesCsv(rows)}
-              filename={`students-below-${ATTENDANCE_THRESHOLD}-${className ?? 'all'}-${today}.csv`}
+              filename={`students-below-${ATTENDANCE_THRESHOLD}-${className ?? 'all'}-${termFileTag(shownTerm)}-${today}.csv`}
               label={`Download the students below ${ATTENDANCE_THRESHOLD}% as CSV`}
               disabled={rows.length === 0}
             />

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { ReportPeriod } from '../../../../shared/report-rules';
 import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
 import { PageLoader } from '../../../components/page-loader';
-import { studentRecordsKey } from '../../../components/student-record';
+import { studentRecordsKey, TermSelect } from '../../../components/student-record';
+import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useDashboard } from '../api/get-dashboard';
 import { reportKeys } from '../api/query-keys';
 import { useAttendanceEvents, type LiveState } from '../api/use-attendance-events';
@@ -49,7 +50,9 @@ function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: 
 
 export function FacultyDetailsPage() {
   const queryClient = useQueryClient();
-  const dashboard = useDashboard();
+  // Undefined until picked: the server's default term, shown from the answer.
+  const [term, setTerm] = useState<TermChoice>(undefined);
+  const dashboard = useDashboard(term);
   const [period, setPeriod] = useState<ReportPeriod>('weekly');
   const [chart, setChart] = useState<ChartKind>('pie');
   const [selectedClass, setSelectedClass] = useState(ALL_CLASSES);
@@ -71,7 +74,10 @@ export function FacultyDetailsPage() {
           <Title order={1}>Faculty Dashboard</Title>
           <Text c="dimmed">Attendance of every class, updated as registers are saved.</Text>
         </div>
-        <LiveBadge state={live} />
+        <Group gap="md" align="flex-end">
+          <TermSelect value={term} shown={data?.term} onChange={setTerm} width={220} />
+          <LiveBadge state={live} />
+        </Group>
       </Group>
 
       {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />}
@@ -83,9 +89,14 @@ export function FacultyDetailsPage() {
           <Paper component="section" aria-labelledby="overview-heading" p={0} bg="transparent">
             <Stack gap="md">
               <Group justify="space-between" align="flex-end">
-                <Title order={2} id="overview-heading">
-                  Overview
-                </Title>
+                <div>
+                  <Title order={2} id="overview-heading">
+                    Overview
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Totals of {termDescription(data.term)}; the weekly and monthly reports cover the last 7 and 30 days.
+                  </Text>
+                </div>
                 <Group gap="sm">
                   <SegmentedControl
                     aria-label="Report period"
@@ -122,12 +133,13 @@ export function FacultyDetailsPage() {
             selected={selectedClass}
             onSelect={setSelectedClass}
             today={data.today}
+            term={data.term}
           />
-          <StudentsBelowThreshold classNames={classNames} today={data.today} />
+          <StudentsBelowThreshold classNames={classNames} today={data.today} term={term} shownTerm={data.term} />
         </>
       ) : null}
 
-      <StudentSearchSection />
+      <StudentSearchSection term={term} onTermChange={setTerm} />
     </Stack>
   );
 }
