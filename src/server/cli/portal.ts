@@ -7,7 +7,9 @@ import { mergeDuplicatePins } from '../db/pin-repair';
 import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } from '../modules/accounts/service';
+import { CLI } from '../modules/audit/service';
 import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
+import { CLI } from '../modules/audit/service';
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
 
@@ -106,7 +108,7 @@ export const commands: Record<string, Handler> = {
     const name = required(values, 'name');
     const role = required(values, 'role');
     const password = values.password ?? (await readPassword(`Password for ${email}: `));
-    const user = await addUser(database.db, { email, name, role, pin: values.pin, password });
+    const user = await addUser(database.db, { email, name, role, pin: values.pin, password }, CLI);
     console.log(`Added ${user.role} ${user.email}${user.pin ? ` (PIN ${user.pin})` : ''}`);
   },
   async 'user list'(database, args) {
@@ -126,7 +128,7 @@ export const commands: Record<string, Handler> = {
     const email = required(values, 'email');
     const password = values.password ?? (await readPassword(`New password for ${email}: `));
     await database.db.transaction(async (tx) => {
-      const user = await setPassword(tx, email, password);
+      const user = await setPassword(tx, email, password, CLI);
       await afterPasswordChange(tx, user.id);
     });
     console.log(`Password changed for ${email}; their sign-in sessions have ended`);
@@ -134,7 +136,7 @@ export const commands: Record<string, Handler> = {
   async 'user disable'(database, args) {
     const values = options(args, ['email']);
     const user = await database.db.transaction(async (tx) => {
-      const disabled = await disableUser(tx, required(values, 'email'));
+      const disabled = await disableUser(tx, required(values, 'email'), CLI);
       await endAllSignIns(tx, disabled.id);
       return disabled;
     });
@@ -163,7 +165,7 @@ export const commands: Record<string, Handler> = {
     });
     // The roster and the accounts its email column asks for: all of it, or nothing.
     const { summary, accounts } = await database.db.transaction(async (tx) => {
-      const imported = await importRoster(tx, text);
+      const imported = await importRoster(tx, text, CLI);
       return { summary: imported, accounts: await upsertStudentAccounts(tx, imported.accounts) };
     });
     console.log(`Roster imported: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged`);

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { classes, students } from '../../db/schema';
 
@@ -7,6 +7,9 @@ export type RosterStudentRow = Pick<typeof students.$inferSelect, 'pin' | 'name'
 
 /** The columns of a RosterStudentRow. */
 const rosterColumns = { pin: students.pin, name: students.name, className: students.className };
+
+/** On the roster: not withdrawn. A withdrawn student keeps their record but leaves the class's register. */
+const current = isNull(students.withdrawnAt);
 
 /** PINs sort byte-wise so that PGlite and PostgreSQL (whatever its locale) list them alike. */
 const pinOrder = sql`${students.pin} collate "C"`;
@@ -22,22 +25,44 @@ export function findStudents(db: Executor, pins: string[]): Promise<RosterStuden
 }
 
 export function listClassRoster(db: Executor, className: string): Promise<RosterStudentRow[]> {
-  return db.select(rosterColumns).from(students).where(eq(students.className, className)).orderBy(pinOrder);
+  return db.select(rosterColumns).from(students).where(and(eq(students.className, className), current)).orderBy(pinOrder);
 }
 
-/** The whole roster, class by class in dashboard order, each class by PIN. */
+/** The whole roster (withdrawn students left out), class by class in dashboard order, each class by PIN. */
 export function listRoster(db: Executor): Promise<RosterStudentRow[]> {
   return db
     .select(rosterColumns)
     .from(students)
     .innerJoin(classes, eq(classes.name, students.className))
+    .where(current)
     .orderBy(asc(classes.position), pinOrder);
+}
+
+/** Every student the portal knows, withdrawn ones included (with when they were withdrawn). */
+export function listAllStudents(db: Executor): Promise<Array<RosterStudentRow & { withdrawnAt: Date | null }>> {
+  return db
+    .select({ ...rosterColumns, withdrawnAt: students.withdrawnAt })
+    .from(students)
+    .innerJoin(classes, eq(classes.name, students.className))
+    .orderBy(asc(classes.position), pinOrder);
+}
+
+/** Withdraws these students (those already withdrawn keep their date); returns how many were withdrawn now. */
+export async function withdrawStudents(db: Executor, pins: string[]): Promise<number> {
+  if (pins.length === 0) return 0;
+  const rows = await db
+    .update(students)
+    .set({ withdrawnAt: sql`now()` })
+    .where(and(inArray(students.pin, pins), current))
+    .returning({ pin: students.pin });
+  return rows.length;
 }
 
 export async function countByClass(db: Executor): Promise<Map<string, number>> {
   const rows = await db
     .select({ className: students.className, count: sql<number>`count(*)::int` })
     .from(students)
+    .where(current)
     .groupBy(students.className);
   return new Map(rows.map((row) => [row.className, row.count]));
 }
@@ -47,7 +72,7 @@ export async function countStudents(db: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Adds new students and updates the name and class of known PINs. */
+/** Adds new students and updates the name and class of known PINs; a withdrawn student is back. */
 export async function upsertStudents(db: Executor, rows: RosterStudentRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
@@ -55,6 +80,6 @@ export async function upsertStudents(db: Executor, rows: RosterStudentRow[]): Pr
     .values(rows)
     .onConflictDoUpdate({
       target: students.pin,
-      set: { name: sql`excluded.name`, className: sql`excluded.class_name` },
+      set: { name: sql`excluded.name`, className: sql`excluded.class_name`, withdrawnAt: null },
     });
 }

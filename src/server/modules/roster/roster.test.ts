@@ -4,7 +4,20 @@ import { CLASS_NAMES } from '../../../shared/constants';
 import { students } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { formatCsv, parseCsv } from './csv';
+import { CLI } from '../audit/service';
 import { exportRoster, importRoster, parseRosterFile, RosterFileError } from './service';
+
+/** importRoster's counts when nobody is withdrawn or brought back. */
+const counts = (added: number, updated: number, moved: number, unchanged: number, notInFile = 0) => ({
+  added,
+  updated,
+  moved,
+  unchanged,
+  notInFile,
+  withdrawn: 0,
+  returned: 0,
+  accounts: [],
+});
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and keeps line numbers', () => {
@@ -105,6 +118,7 @@ describe('parseRosterFile', () => {
       ],
       accounts: [],
       errors: [],
+      problems: [],
     });
     const bad = JSON.stringify({
       CSE1: [{ pin: 501, name: 'Number pin' }, { pin: 'A2' }, 'text', { pin: 'A3', name: 'X', email: 'x@y.z' }],
@@ -135,8 +149,8 @@ describe('importRoster and exportRoster', () => {
 
   it('imports a file, and importing it again changes nothing', async () => {
     const csv = 'pin,name,class\nR1,Asha Rao,CSE1\nR2,"Iyer, Bala",CSE1\nR3,Chitra,CSE2\n';
-    expect(await importRoster(database.db, csv)).toEqual({ added: 3, updated: 0, unchanged: 0, accounts: [] });
-    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 3, accounts: [] });
+    expect(await importRoster(database.db, csv, CLI)).toEqual(counts(3, 0, 0, 0));
+    expect(await importRoster(database.db, csv, CLI)).toEqual(counts(0, 0, 0, 3));
     expect(await roster()).toEqual([
       { pin: 'R1', name: 'Asha Rao', className: 'CSE1' },
       { pin: 'R2', name: 'Iyer, Bala', className: 'CSE1' },
@@ -146,7 +160,7 @@ describe('importRoster and exportRoster', () => {
 
   it('moves a student whose class changed, corrects names, and leaves students not in the file alone', async () => {
     const json = JSON.stringify({ CSE3: [{ pin: 'R1', name: 'Asha Rao' }, { pin: 'R4', name: 'Dev' }], CSE2: [{ pin: 'R3', name: 'Chitra N' }] });
-    expect(await importRoster(database.db, json)).toEqual({ added: 1, updated: 2, unchanged: 0, accounts: [] });
+    expect(await importRoster(database.db, json, CLI)).toEqual(counts(1, 1, 1, 0, 1));
     expect(await roster()).toEqual([
       { pin: 'R1', name: 'Asha Rao', className: 'CSE3' },
       { pin: 'R2', name: 'Iyer, Bala', className: 'CSE1' },
@@ -158,7 +172,7 @@ describe('importRoster and exportRoster', () => {
   it('imports nothing when any row is bad, and says which', async () => {
     const before = await roster();
     const csv = 'pin,name,class\nR5,Fine,CSE1\nR6,Bad class,CSE0\nR1,Would move,CSE4\n';
-    const err = await importRoster(database.db, csv).catch((e: unknown) => e);
+    const err = await importRoster(database.db, csv, CLI).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RosterFileError);
     expect((err as RosterFileError).errors).toEqual([
       'line 3: class "CSE0" does not exist (the classes are CSE1, CSE2, CSE3, CSE4, CSE5, CSE6, CSE7, CSE8)',
@@ -173,11 +187,11 @@ describe('importRoster and exportRoster', () => {
     const { csv, count } = await exportRoster(database.db);
     expect(count).toBe(4);
     expect(csv).toBe('pin,name,class\nR2,"Iyer, Bala",CSE1\nR3,Chitra N,CSE2\nR1,Asha Rao,CSE3\nR4,Dev,CSE3\n');
-    expect(await importRoster(database.db, csv)).toEqual({ added: 0, updated: 0, unchanged: 4, accounts: [] });
+    expect(await importRoster(database.db, csv, CLI)).toEqual(counts(0, 0, 0, 4));
 
     const fresh = await createTestDatabase();
     try {
-      await importRoster(fresh.db, csv);
+      await importRoster(fresh.db, csv, CLI);
       expect((await exportRoster(fresh.db)).csv).toBe(csv);
     } finally {
       await fresh.destroy();
@@ -187,7 +201,7 @@ describe('importRoster and exportRoster', () => {
   it('handles a large roster in one go', async () => {
     const lines = ['pin,name,class'];
     for (let i = 0; i < 2500; i += 1) lines.push(`BULK${String(i).padStart(4, '0')},Student ${i},${CLASS_NAMES[i % 8]}`);
-    expect(await importRoster(database.db, lines.join('\n'))).toEqual({ added: 2500, updated: 0, unchanged: 0, accounts: [] });
+    expect(await importRoster(database.db, lines.join('\n'), CLI)).toEqual(counts(2500, 0, 0, 0, 4));
     expect((await exportRoster(database.db)).count).toBe(2504);
   });
 });

@@ -3,6 +3,18 @@ import { PinSchema } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
 import { EmailSchema } from '../../../shared/schemas/auth';
 import { UserInputError } from '../../input-error';
+import type {
+  RosterChangeList,
+  RosterChangeRow,
+  RosterImportResult,
+  RosterLineError,
+  RosterPreview,
+} from '../../../shared/schemas/roster';
+import { ROSTER_PREVIEW_LIST_MAX } from '../../../shared/schemas/roster';
+// The accounts module asks the roster whether a PIN is on it; the roster asks it for the accounts
+// of the email column. Functions only, called long after both modules are loaded.
+import { upsertStudentAccounts } from '../accounts/service';
+import { actorOf, CLI, recordAudit, type Actor } from '../audit/service';
 import { assertClassExists, listClassNames } from '../classes/service';
 import { formatCsv, parseCsv } from './csv';
 import * as repo from './repository';
@@ -20,6 +32,7 @@ const UPSERT_CHUNK = 1000;
 /** One student as found in a file, with where it was found ("line 4", "CSE2 entry 3"). */
 interface RawEntry {
   where: string;
+  line: number | null;
   pin: unknown;
   name: unknown;
   className: unknown;
@@ -35,34 +48,48 @@ export interface RosterAccount {
   email: string;
 }
 
+/** One problem of a file: on a line of a CSV, at an entry of a JSON file, or of the whole file. */
+export interface RosterProblem {
+  /** The CSV line (the header is line 1); null for JSON entries and problems of the whole file. */
+  line: number | null;
+  /** Where, as the CLI prints it ("line 4", "CSE2 entry 3"); null for the whole file. */
+  where: string | null;
+  message: string;
+}
+
 export interface ParsedRoster {
   students: RosterStudentRow[];
   accounts: RosterAccount[];
   /** Every problem, each starting with where it is; empty when the file can be imported. */
   errors: string[];
+  /** The same problems, with their line apart (the API's `errors`). */
+  problems: RosterProblem[];
 }
 
-export interface ImportSummary {
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** The students the file gives an e-mail for: their accounts are the accounts module's to make. */
-  accounts: RosterAccount[];
+function problemText(p: RosterProblem): string {
+  return p.where ? `${p.where}: ${p.message}` : p.message;
 }
 
 export class RosterFileError extends UserInputError {
-  constructor(readonly errors: string[]) {
-    const noun = errors.length === 1 ? 'problem' : 'problems';
-    super(`Nothing was imported: the file has ${errors.length} ${noun}.\n${errors.map((e) => `  ${e}`).join('\n')}`);
+  readonly errors: string[];
+  constructor(readonly problems: RosterProblem[]) {
+    const errors = problems.map(problemText);
+    super(`Nothing was imported: ${rosterProblemsSummary(problems.length)}.\n${errors.map((e) => `  ${e}`).join('\n')}`);
+    this.errors = errors;
     this.name = 'RosterFileError';
   }
 }
 
-function csvEntries(text: string, errors: string[]): RawEntry[] {
+/** "the file has 2 problems": how the CLI and the API say why nothing was imported. */
+export function rosterProblemsSummary(count: number): string {
+  return `the file has ${count} ${count === 1 ? 'problem' : 'problems'}`;
+}
+
+function csvEntries(text: string, errors: RosterProblem[]): RawEntry[] {
   const records = parseCsv(text).filter((r) => r.error || r.fields.some((f) => f.trim() !== ''));
   const [header, ...rows] = records;
   if (!header) {
-    errors.push('The file is empty: expected a header line pin,name,class and one line per student');
+    errors.push({ line: null, where: null, message: 'The file is empty: expected a header line pin,name,class and one line per student' });
     return [];
   }
   const columns = header.fields.map((f) => f.trim().toLowerCase());
@@ -71,20 +98,22 @@ function csvEntries(text: string, errors: string[]): RawEntry[] {
   const known: readonly string[] = [...ROSTER_HEADER, EMAIL_COLUMN];
   const extra = columns.filter((c) => !known.includes(c));
   if (header.error || index.some((i) => i < 0) || extra.length > 0 || new Set(columns).size !== columns.length) {
-    errors.push(`line ${header.line}: the header must name the columns pin,name,class and may add email (found "${header.fields.join(',')}")`);
+    const message = `the header must name the columns pin,name,class and may add email (found "${header.fields.join(',')}")`;
+    errors.push({ line: header.line, where: `line ${header.line}`, message });
     return [];
   }
   const entries: RawEntry[] = [];
   for (const row of rows) {
     const where = `line ${row.line}`;
+    const line = row.line;
     if (row.error) {
-      entries.push({ where, pin: undefined, name: undefined, className: undefined, problem: row.error });
+      entries.push({ where, line, pin: undefined, name: undefined, className: undefined, problem: row.error });
     } else if (row.fields.length !== columns.length) {
       const problem = `expected ${columns.length} fields (${columns.join(',')}), found ${row.fields.length}`;
-      entries.push({ where, pin: undefined, name: undefined, className: undefined, problem });
+      entries.push({ where, line, pin: undefined, name: undefined, className: undefined, problem });
     } else {
       const [pin, name, className] = index.map((i) => row.fields[i]);
-      entries.push({ where, pin, name, className, email: emailIndex >= 0 ? row.fields[emailIndex] : undefined });
+      entries.push({ where, line, pin, name, className, email: emailIndex >= 0 ? row.fields[emailIndex] : undefined });
     }
   }
   return entries;
@@ -96,38 +125,38 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function jsonEntries(text: string, errors: string[]): RawEntry[] {
+function jsonEntries(text: string, errors: RosterProblem[]): RawEntry[] {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
-    errors.push(`The file is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    errors.push({ line: null, where: null, message: `The file is not valid JSON: ${err instanceof Error ? err.message : String(err)}` });
     return [];
   }
   if (!isObject(data)) {
-    errors.push(`The JSON must be an object keyed by class name: ${JSON_SHAPE}`);
+    errors.push({ line: null, where: null, message: `The JSON must be an object keyed by class name: ${JSON_SHAPE}` });
     return [];
   }
   const entries: RawEntry[] = [];
   for (const [className, list] of Object.entries(data)) {
     if (!Array.isArray(list)) {
       const problem = 'must be a list of students, each { "pin": "...", "name": "..." }';
-      entries.push({ where: className, pin: undefined, name: undefined, className, problem });
+      entries.push({ where: className, line: null, pin: undefined, name: undefined, className, problem });
       continue;
     }
     list.forEach((item: unknown, i) => {
       const where = `${className} entry ${i + 1}`;
       if (!isObject(item)) {
-        entries.push({ where, pin: undefined, name: undefined, className, problem: 'must be an object with pin and name' });
+        entries.push({ where, line: null, pin: undefined, name: undefined, className, problem: 'must be an object with pin and name' });
         return;
       }
       const unknownKeys = Object.keys(item).filter((k) => k !== 'pin' && k !== 'name');
       if (unknownKeys.length > 0) {
         const problem = `unexpected field ${unknownKeys.map((k) => `"${k}"`).join(', ')} (only pin and name)`;
-        entries.push({ where, pin: undefined, name: undefined, className, problem });
+        entries.push({ where, line: null, pin: undefined, name: undefined, className, problem });
         return;
       }
-      entries.push({ where, pin: item.pin, name: item.name, className });
+      entries.push({ where, line: null, pin: item.pin, name: item.name, className });
     });
   }
   return entries;
@@ -138,7 +167,7 @@ function jsonEntries(text: string, errors: string[]): RawEntry[] {
  * student against the portal's classes. Pure: nothing is written.
  */
 export function parseRosterFile(text: string, knownClasses: readonly string[]): ParsedRoster {
-  const errors: string[] = [];
+  const errors: RosterProblem[] = [];
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   const entries = trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonEntries(text.replace(/^\uFEFF/, ''), errors) : csvEntries(text, errors);
   // Class names in files are matched without regard to case and stored as the portal spells them.
@@ -150,7 +179,7 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
 
   for (const entry of entries) {
     if (entry.problem) {
-      errors.push(`${entry.where}: ${entry.problem}`);
+      errors.push({ line: entry.line, where: entry.where, message: entry.problem });
       continue;
     }
     const problems: string[] = [];
@@ -185,39 +214,171 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
         else seenEmails.set(email.toLowerCase(), entry.where);
       }
     }
-    if (problems.length > 0) errors.push(`${entry.where}: ${problems.join('; ')}`);
+    if (problems.length > 0) errors.push({ line: entry.line, where: entry.where, message: problems.join('; ') });
     else {
       result.push({ pin, name, className: className! });
       if (email) accounts.push({ pin, name, email });
     }
   }
-  if (errors.length === 0 && result.length === 0) errors.push('The file lists no students');
-  return { students: result, accounts, errors };
+  if (errors.length === 0 && result.length === 0) errors.push({ line: null, where: null, message: 'The file lists no students' });
+  return { students: result, accounts, errors: errors.map(problemText), problems: errors };
+}
+
+/** A student on the roster or in a file, as the preview names them. */
+type ChangeRow = RosterChangeRow;
+
+/** How a file differs from the roster; every list is whole (the API caps them). */
+export interface RosterDiff {
+  added: ChangeRow[];
+  updated: ChangeRow[];
+  moved: ChangeRow[];
+  unchanged: number;
+  notInFile: ChangeRow[];
+  /** The rows to write: added (returning included), updated and moved. */
+  changed: RosterStudentRow[];
 }
 
 /**
- * Imports a roster file: all of it or, if any student is bad, none of it. Known PINs are updated
- * (a student who changed class moves), so importing the same file twice changes nothing.
- * Students missing from the file are left alone.
+ * Compares a file's students with everyone the portal knows. A PIN not known is added; a
+ * withdrawn student in the file is added back (returning); a class change is a move (even with a
+ * new name, shown as fromName); a name change alone is an update. notInFile lists the students on
+ * the roster (withdrawn ones are not) whom the file leaves out.
  */
-export async function importRoster(db: Executor, text: string): Promise<ImportSummary> {
-  const { students, accounts, errors } = parseRosterFile(text, await listClassNames(db));
-  if (errors.length > 0) throw new RosterFileError(errors);
-  return db.transaction(async (tx) => {
-    const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0, accounts };
-    for (let start = 0; start < students.length; start += UPSERT_CHUNK) {
-      const chunk = students.slice(start, start + UPSERT_CHUNK);
-      const before = new Map((await repo.findStudents(tx, chunk.map((s) => s.pin))).map((s) => [s.pin, s]));
-      for (const s of chunk) {
-        const old = before.get(s.pin);
-        if (!old) summary.added += 1;
-        else if (old.name !== s.name || old.className !== s.className) summary.updated += 1;
-        else summary.unchanged += 1;
-      }
-      await repo.upsertStudents(tx, chunk);
+export function diffRoster(known: ReadonlyArray<RosterStudentRow & { withdrawnAt: Date | null }>, file: readonly RosterStudentRow[]): RosterDiff {
+  const byPin = new Map(known.map((s) => [s.pin, s]));
+  const diff: RosterDiff = { added: [], updated: [], moved: [], unchanged: 0, notInFile: [], changed: [] };
+  const inFile = new Set<string>();
+  for (const s of file) {
+    inFile.add(s.pin);
+    const old = byPin.get(s.pin);
+    const row: ChangeRow = { pin: s.pin, name: s.name, className: s.className };
+    if (old && old.name !== s.name) row.fromName = old.name;
+    if (old && old.className !== s.className) row.fromClass = old.className;
+    if (!old || old.withdrawnAt) {
+      if (old) row.returning = true;
+      diff.added.push(row);
+    } else if (row.fromClass !== undefined) diff.moved.push(row);
+    else if (row.fromName !== undefined) diff.updated.push(row);
+    else {
+      diff.unchanged += 1;
+      continue;
     }
+    diff.changed.push(s);
+  }
+  for (const s of known) {
+    if (!s.withdrawnAt && !inFile.has(s.pin)) diff.notInFile.push({ pin: s.pin, name: s.name, className: s.className });
+  }
+  return diff;
+}
+
+function capped(rows: ChangeRow[]): RosterChangeList {
+  return { count: rows.length, rows: rows.slice(0, ROSTER_PREVIEW_LIST_MAX) };
+}
+
+/** A problem as the API sends it: the line apart, the JSON entry (no line) named in the message. */
+function toLineError(p: RosterProblem): RosterLineError {
+  return { line: p.line, message: p.line === null ? problemText(p) : p.message };
+}
+
+/** What importing a file would do, with its problems; nothing is written. */
+export async function previewRoster(db: Executor, text: string): Promise<RosterPreview> {
+  const parsed = parseRosterFile(text, await listClassNames(db));
+  const diff = diffRoster(await repo.listAllStudents(db), parsed.students);
+  return {
+    added: capped(diff.added),
+    updated: capped(diff.updated),
+    moved: capped(diff.moved),
+    unchanged: { count: diff.unchanged },
+    notInFile: capped(diff.notInFile),
+    accounts: parsed.accounts.length,
+    errors: lineErrors(parsed.problems),
+  };
+}
+
+/** Problems as the API's `errors`: the first 1000, then one line saying how many more. */
+function lineErrors(problems: readonly RosterProblem[]): RosterLineError[] {
+  const errors = problems.slice(0, ROSTER_PREVIEW_LIST_MAX).map(toLineError);
+  const more = problems.length - errors.length;
+  if (more > 0) errors.push({ line: null, message: `… and ${more} more ${more === 1 ? 'problem' : 'problems'}` });
+  return errors;
+}
+
+/** The problems of a RosterFileError as the API's `errors`. */
+export function rosterFileErrors(err: RosterFileError): RosterLineError[] {
+  return lineErrors(err.problems);
+}
+
+export interface ImportOptions {
+  /** Withdraw the students on the roster whom the file leaves out (their history is kept). */
+  withdraw?: boolean;
+  /**
+   * Make the accounts the email column asks for, in the import's transaction (the web import).
+   * The CLI makes them itself, to print their counts.
+   */
+  createAccounts?: boolean;
+}
+
+export interface ImportSummary extends Omit<RosterImportResult, 'accounts'> {
+  /** The students the file gives an e-mail for. */
+  accounts: RosterAccount[];
+  /** What became of their accounts, when the import made them (createAccounts). */
+  accountsSummary?: RosterImportResult['accounts'];
+}
+
+/**
+ * Imports a roster file: all of it or, if any student is bad, none of it (RosterFileError).
+ * Known PINs are updated (a student who changed class moves; their past marks keep the class of
+ * their day), so importing the same file twice changes nothing. Students missing from the file
+ * are left alone unless `withdraw` is asked; a withdrawn student in the file is back. One
+ * `roster.import` audit entry with the counts is written in the same transaction.
+ */
+// The actor defaults to the CLI only for older callers (tests of other modules); pass it.
+export async function importRoster(db: Executor, text: string, actor: Actor = CLI, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { students, accounts, problems } = parseRosterFile(text, await listClassNames(db));
+  if (problems.length > 0) throw new RosterFileError(problems);
+  return db.transaction(async (tx) => {
+    const diff = diffRoster(await repo.listAllStudents(tx), students);
+    for (let start = 0; start < diff.changed.length; start += UPSERT_CHUNK) {
+      await repo.upsertStudents(tx, diff.changed.slice(start, start + UPSERT_CHUNK));
+    }
+    let withdrawn = 0;
+    if (options.withdraw) {
+      const pins = diff.notInFile.map((s) => s.pin);
+      for (let start = 0; start < pins.length; start += UPSERT_CHUNK) {
+        withdrawn += await repo.withdrawStudents(tx, pins.slice(start, start + UPSERT_CHUNK));
+      }
+    }
+    const summary: ImportSummary = {
+      added: diff.added.length,
+      updated: diff.updated.length,
+      moved: diff.moved.length,
+      unchanged: diff.unchanged,
+      notInFile: diff.notInFile.length,
+      withdrawn,
+      returned: diff.added.filter((s) => s.returning).length,
+      accounts,
+    };
+    if (options.createAccounts) summary.accountsSummary = await upsertStudentAccounts(tx, accounts);
+    const { accounts: _emails, accountsSummary, ...counts } = summary;
+    await recordAudit(tx, actor, 'roster.import', 'roster', {
+      ...counts,
+      emails: accounts.length,
+      ...(accountsSummary ? { accounts: accountsSummary } : {}),
+    });
     return summary;
   });
+}
+
+/** The web import: a signed-in admin's file, with the accounts of its email column made in the same transaction. */
+export async function importRosterAs(
+  db: Executor,
+  user: { id: string; email: string },
+  text: string,
+  options: { withdraw: boolean },
+): Promise<RosterImportResult> {
+  const summary = await importRoster(db, text, actorOf(user), { withdraw: options.withdraw, createAccounts: true });
+  const { accounts: _emails, accountsSummary, ...counts } = summary;
+  return { ...counts, accounts: accountsSummary ?? { created: 0, updated: 0, unchanged: 0 } };
 }
 
 export function toRosterStudent(row: RosterStudentRow): RosterStudent {
