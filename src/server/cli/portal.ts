@@ -9,7 +9,6 @@ import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } from '../modules/accounts/service';
 import { CLI } from '../modules/audit/service';
 import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
-import { CLI } from '../modules/audit/service';
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
 
