@@ -1,8 +1,64 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCalendarPlus, IconCalendarTime } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { TermListItem } from '../../../../shared/schemas/terms';
+import { PageLoader } from '../../../components/page-loader';
+import { useTermList } from '../api/terms';
+import { TermFormModal } from '../components/terms-form-modal';
+import { TermsTable } from '../components/terms-table';
 
-/** Being built: this section of the administration pages lands with its API. */
-export function Page() {
-  return <Text c="dimmed">This section is not ready yet.</Text>;
+/** /admin/terms: the terms, newest first, the current one marked; add and edit them in a dialog. */
+export function TermsPage() {
+  const terms = useTermList();
+  const [editing, setEditing] = useState<TermListItem | 'new' | null>(null);
+
+  let body;
+  if (terms.isPending) {
+    body = <PageLoader label="Loading the terms" />;
+  } else if (terms.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading the terms" role="alert">
+        <Stack align="flex-start" gap="sm">
+          <Text size="sm">{terms.error.message}</Text>
+          <Button variant="light" color="red" onClick={() => void terms.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (terms.data.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconCalendarTime size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No terms yet.</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Until there is one, reports and student records cover every date.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    body = <TermsTable terms={terms.data} onEdit={setEditing} />;
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>Terms</Title>
+          <Text c="dimmed" size="sm">
+            Reports and student records show the term that holds today, else the latest that has ended. Terms never overlap.
+          </Text>
+        </Stack>
+        <Button leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+          Add term
+        </Button>
+      </Group>
+      {body}
+      <TermFormModal term={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
 }
 
-export default Page;
+export default TermsPage;

@@ -1,0 +1,142 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { TERM_DATES_MESSAGE, TermNameSchema, type TermListItem } from '../../../../shared/schemas/terms';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateTerm } from '../api/terms-create';
+import { useUpdateTerm } from '../api/terms-update';
+
+/**
+ * Adds a term (`term` is 'new') or changes one: its name and two dates. The server's refusal
+ * (an overlap with another term, a name taken) is shown in its own words at the top.
+ */
+export function TermFormModal({ term, onClose }: { term: TermListItem | 'new' | null; onClose: () => void }) {
+  const title = term === 'new' ? 'Add a term' : term ? `Edit ${term.name}` : '';
+  return (
+    <Modal opened={term !== null} onClose={onClose} title={title}>
+      {/* Keyed: opening another term starts from its own values. */}
+      {term !== null && <TermForm key={term === 'new' ? 'new' : term.id} term={term === 'new' ? null : term} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+interface FieldErrors {
+  name?: string | undefined;
+  startsOn?: string | undefined;
+  endsOn?: string | undefined;
+}
+
+function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => void }) {
+  const [name, setName] = useState(term?.name ?? '');
+  const [startsOn, setStartsOn] = useState<string | null>(term?.startsOn ?? null);
+  const [endsOn, setEndsOn] = useState<string | null>(term?.endsOn ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateTerm();
+  const update = useUpdateTerm();
+  const saving = create.isPending || update.isPending;
+
+  const check = (): FieldErrors => {
+    const found: FieldErrors = {};
+    const parsedName = TermNameSchema.safeParse(name);
+    if (!parsedName.success) found.name = parsedName.error.issues[0]?.message;
+    if (!startsOn) found.startsOn = 'Please pick the first day of the term';
+    if (!endsOn) found.endsOn = 'Please pick the last day of the term';
+    if (startsOn && endsOn && startsOn > endsOn) found.endsOn = TERM_DATES_MESSAGE;
+    return found;
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = check();
+    setErrors(found);
+    if (Object.values(found).some(Boolean) || !startsOn || !endsOn) return;
+    const values = { name: name.trim(), startsOn, endsOn };
+    const onError = (error: Error) =>
+      setFailure(
+        error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error saving the term. Please try again.',
+      );
+    if (term === null) {
+      create.mutate(values, {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `${saved.name} has been added.` });
+          onDone();
+        },
+        onError,
+      });
+    } else {
+      update.mutate(
+        { id: term.id, changes: values },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `${saved.name} has been saved.` });
+            onDone();
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={term ? `Edit ${term.name}` : 'Add a term'}>
+      <Stack gap="md">
+        {failure && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setFailure(null)}
+          >
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          placeholder="e.g. Autumn 2026"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+          required
+          data-autofocus
+          maxLength={100}
+        />
+        <DatePickerInput
+          label="First day"
+          placeholder="Pick a date"
+          leftSection={<IconCalendar size={18} aria-hidden />}
+          value={startsOn}
+          onChange={setStartsOn}
+          valueFormat="D MMM YYYY"
+          error={errors.startsOn}
+          required
+        />
+        <DatePickerInput
+          label="Last day"
+          placeholder="Pick a date"
+          leftSection={<IconCalendar size={18} aria-hidden />}
+          value={endsOn}
+          onChange={setEndsOn}
+          minDate={startsOn ?? undefined}
+          defaultDate={startsOn ?? undefined}
+          valueFormat="D MMM YYYY"
+          error={errors.endsOn}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {term ? 'Save changes' : 'Add term'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
