@@ -16,11 +16,12 @@ import {
 import { DEFAULT_LIMITS, DEMO_CONTACT, type Config } from './config';
 import type { Database } from './db/client';
 import { sharedSecret } from './db/secrets';
+import { accountRoutes } from './modules/accounts/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { classRoutes } from './modules/classes/routes';
 import { authRoutes } from './modules/auth/routes';
-import { DEFAULT_SIGN_IN_LIMITS, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
+import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -39,7 +40,7 @@ import { webFileCacheControl } from './plugins/web-cache';
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -149,6 +150,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(classRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(accountRoutes, { db: database.db, endSignIns: endOtherSignIns, publicUrl: config.publicUrl, smtp: config.smtp });
   await app.register(contactRoutes, {
     database,
     contact: config.contact ?? DEMO_CONTACT,

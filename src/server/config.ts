@@ -19,6 +19,20 @@ export interface Config {
   limits: Limits;
   /** Signs cookies; unset: a key kept in the database, the same for every server process. */
   secret: string | undefined;
+  /**
+   * The portal's own address (`https://attendance.university.edu`, no trailing slash), used in
+   * set-password links and e-mails; unset: the address the request came to, with a warning.
+   */
+  publicUrl: string | undefined;
+  /** Where set-password links are e-mailed from; unset: links are only shown to the admin. */
+  smtp: SmtpSettings | undefined;
+}
+
+export interface SmtpSettings {
+  /** `smtp://user:pass@host:587` or `smtps://…`, as nodemailer reads it (never logged). */
+  url: string;
+  /** The sender of the e-mails: the contact page's e-mail address. */
+  from: string;
 }
 
 /**
@@ -100,6 +114,42 @@ function formService(env: NodeJS.ProcessEnv): FormService | undefined {
   return { endpoint, accessKey };
 }
 
+function httpAddress(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http:// or https:// address, not "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${name} must be an http:// or https:// address, not "${value}"`);
+  }
+  return url;
+}
+
+/** The portal's public address without a trailing slash, or undefined. */
+function publicUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  const url = httpAddress('PORTAL_PUBLIC_URL', trimmed);
+  if (url.search || url.hash) throw new Error('PORTAL_PUBLIC_URL must be the portal\'s address, without ? or #');
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(trimmed).protocol;
+  } catch {
+    // The URL may hold a password: never echo it.
+    throw new Error('PORTAL_SMTP_URL must be an smtp:// or smtps:// address');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('PORTAL_SMTP_URL must be an smtp:// or smtps:// address');
+  return trimmed;
+}
+
 /** Reads the configuration from the environment; throws with a readable message on bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -111,6 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORTAL_TIMEZONE must be an IANA time zone such as Asia/Kolkata, not "${timeZone}"`);
   }
   const production = env.NODE_ENV === 'production';
+  const contactEmail = env.PORTAL_CONTACT_EMAIL?.trim() || DEMO_CONTACT.email;
+  const smtp = smtpUrl(env.PORTAL_SMTP_URL);
+  const portalUrl = publicUrl(env.PORTAL_PUBLIC_URL);
+  // An e-mailed link built from a request's Host header could point anywhere the sender chose.
+  if (production && smtp && !portalUrl) {
+    throw new Error(
+      'PORTAL_PUBLIC_URL must be set when PORTAL_SMTP_URL is (NODE_ENV=production): e-mailed set-password links need the portal\'s own address, e.g. https://attendance.university.edu',
+    );
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -125,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contact: {
       address: env.PORTAL_CONTACT_ADDRESS?.trim() || DEMO_CONTACT.address,
       phone: env.PORTAL_CONTACT_PHONE?.trim() || DEMO_CONTACT.phone,
-      email: env.PORTAL_CONTACT_EMAIL?.trim() || DEMO_CONTACT.email,
+      email: contactEmail,
     },
     formService: formService(env),
     limits: {
@@ -134,5 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInPerAddress: positiveWhole(env, 'PORTAL_LIMIT_SIGN_IN_ADDRESS', DEFAULT_LIMITS.signInPerAddress),
     },
     secret: secret(env.PORTAL_SECRET),
+    publicUrl: portalUrl,
+    smtp: smtp ? { url: smtp, from: contactEmail } : undefined,
   };
 }

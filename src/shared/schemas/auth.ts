@@ -46,3 +46,13 @@ export const NewPasswordSchema = z
   .string()
   .min(10, 'Passwords need at least 10 characters')
   .max(1024, 'Passwords have at most 1024 characters');
+
+export const SET_PASSWORD_LINK_MESSAGE =
+  'This link has expired or was already used. Ask an administrator for a new one.';
+
+/** POST /api/auth/set-password: the token of a set-password link and the new password. */
+export const SetPasswordRequestSchema = z.object({
+  token: z.string().trim().min(1, SET_PASSWORD_LINK_MESSAGE).max(200, SET_PASSWORD_LINK_MESSAGE),
+  password: NewPasswordSchema,
+});
+export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;

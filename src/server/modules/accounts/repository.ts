@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { setPasswordTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -27,12 +27,118 @@ export function listUsers(db: Executor): Promise<UserRow[]> {
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'passwordHash' | 'disabledAt' | 'name' | 'pin'>>,
+  changes: Partial<Pick<UserRow, 'passwordHash' | 'disabledAt' | 'name' | 'pin' | 'role' | 'lastSignInAt'>>,
 ): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** The same account, locked until the transaction ends: changes to one account happen one at a time. */
+export function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+/**
+ * The enabled admins' ids, their rows locked in id order: two admins demoting each other at once
+ * wait for each other, and the second sees the first's change.
+ */
+export async function lockEnabledAdmins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** `%` and `_` typed in a search are letters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export interface UserSearch {
+  role?: UserRow['role'] | undefined;
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of accounts matching the search, by e-mail, and how many match in all. */
+export async function searchUsers(db: Executor, search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (search.role) conditions.push(eq(users.role, search.role));
+  if (search.q) {
+    const pattern = containsPattern(search.q);
+    const matches = or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.pin, pattern));
+    if (matches) conditions.push(matches);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.email})`, asc(users.id))
+      .limit(search.limit)
+      .offset(search.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Stores an account's set-password link, replacing (so cancelling) the one it had. */
+export async function putSetPasswordToken(db: Executor, row: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db
+    .insert(setPasswordTokens)
+    .values(row)
+    .onConflictDoUpdate({
+      target: setPasswordTokens.userId,
+      set: { tokenHash: row.tokenHash, expiresAt: row.expiresAt, createdAt: sql`now()` },
+    });
+}
+
+/** The account a live link belongs to, if the link is live. */
+export async function findLiveSetPasswordToken(db: Executor, tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .select({ userId: setPasswordTokens.userId })
+    .from(setPasswordTokens)
+    .where(and(eq(setPasswordTokens.tokenHash, tokenHash), gt(setPasswordTokens.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+/** Uses a live link up: it is deleted, so that of two requests with it only one gets its account. */
+export async function takeSetPasswordToken(db: Executor, tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .delete(setPasswordTokens)
+    .where(and(eq(setPasswordTokens.tokenHash, tokenHash), gt(setPasswordTokens.expiresAt, now)))
+    .returning({ userId: setPasswordTokens.userId });
+  return row;
+}
+
+export async function deleteExpiredSetPasswordTokens(db: Executor, now: Date): Promise<void> {
+  await db.delete(setPasswordTokens).where(lt(setPasswordTokens.expiresAt, now));
 }
 
 export async function hasAnyUser(db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;
+}
+
+export async function deleteSetPasswordTokenOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(setPasswordTokens).where(eq(setPasswordTokens.userId, userId));
 }

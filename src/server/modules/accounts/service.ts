@@ -1,11 +1,29 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role } from '../../../shared/constants';
-import { EmailSchema, NewPasswordSchema, RoleSchema } from '../../../shared/schemas/auth';
+import {
+  DISABLED_RESET_MESSAGE,
+  LAST_ADMIN_MESSAGE,
+  SET_PASSWORD_LINK_HOURS,
+  STUDENT_NEEDS_PIN_MESSAGE,
+  type AdminUser,
+  type CreateUserInput,
+  type CreatedUser,
+  type SetPasswordLink,
+  type UpdateUserInput,
+  type UsersPage,
+  type UsersQuery,
+} from '../../../shared/schemas/admin-users';
+import { EmailSchema, NewPasswordSchema, RoleSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../http-error';
 import { UserInputError } from '../../input-error';
+import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { isOnRoster } from '../roster/service';
 import { COMMON_PASSWORD_MESSAGE, isStrongPassword } from './password-strength';
+import type { LinkDelivery } from './mailer';
 import * as repo from './repository';
 import type { UserRow } from './repository';
 
@@ -34,7 +52,18 @@ function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; d
   return result.data;
 }
 
-export async function addUser(db: Executor, input: AddUserInput): Promise<UserRow> {
+interface NewAccount {
+  email: string;
+  name: string;
+  role: Role;
+  pin: string | null;
+}
+
+/**
+ * The rules for every new account, from the CLI or the admin pages: a valid e-mail and name, a
+ * known role, and a PIN exactly when the account is a student's, that PIN on the roster.
+ */
+async function checkNewAccount(db: Executor, input: { email: string; name: string; role: string; pin?: string | undefined }): Promise<NewAccount> {
   const email = parseOrThrow(EmailSchema, input.email, 'Email');
   const roleResult = RoleSchema.safeParse(input.role);
   if (!roleResult.success) {
@@ -46,17 +75,35 @@ export async function addUser(db: Executor, input: AddUserInput): Promise<UserRo
   if (name.length > 200) throw new UserInputError('Name: at most 200 characters');
   let pin: string | null = null;
   if (role === 'student') {
-    if (!input.pin) throw new UserInputError('A student account needs --pin, the student\'s roster PIN');
+    if (!input.pin) throw new UserInputError("A student account needs a PIN, the student's roster PIN");
     pin = parseOrThrow(PinSchema, input.pin, 'PIN');
     if (!(await isOnRoster(db, pin))) throw new UserInputError(`PIN ${pin} is not on the roster`);
   } else if (input.pin) {
     throw new UserInputError('Only student accounts have a PIN');
   }
-  const password = await checkNewPassword(input.password, [email, name]);
-  if (await repo.findUserByEmail(db, email)) {
-    throw new UserInputError(`An account with the email ${email} already exists`);
-  }
-  return repo.insertUser(db, { email, name, role, pin, passwordHash: await hashPassword(password) });
+  return { email, name, role, pin };
+}
+
+const duplicateMessage = (email: string) => `An account with the email ${email} already exists`;
+
+function createdDetail(account: NewAccount): Record<string, unknown> {
+  return { name: account.name, role: account.role, ...(account.pin ? { pin: account.pin } : {}) };
+}
+
+/**
+ * Adds an account with a password (the `portal` CLI, demo data, tests). With an actor, the
+ * account's creation is recorded in the audit trail in the same transaction.
+ */
+export async function addUser(db: Executor, input: AddUserInput, actor?: Actor): Promise<UserRow> {
+  const account = await checkNewAccount(db, input);
+  const password = await checkNewPassword(input.password, [account.email, account.name]);
+  if (await repo.findUserByEmail(db, account.email)) throw new UserInputError(duplicateMessage(account.email));
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, { ...account, passwordHash });
+    if (actor) await recordAudit(tx, actor, 'account.create', user.email, createdDetail(account));
+    return user;
+  });
 }
 
 /** The rules for every password that is set: at least 10 characters, and not guessable. */
@@ -68,25 +115,39 @@ async function checkNewPassword(password: string, userInputs: string[]): Promise
 
 /**
  * Sets a new password. The caller ends the account's other sign-in sessions and cancels its
- * device cookies (the sign-in sessions' owner, `auth`, does that).
+ * device cookies (the sign-in sessions' owner, `auth`, does that). With an actor (the CLI), the
+ * change is recorded as a password reset.
  */
-export async function setPassword(db: Executor, email: string, password: string): Promise<UserRow> {
+export async function setPassword(db: Executor, email: string, password: string, actor?: Actor): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw new UserInputError(`No account with the email ${email}`);
   const valid = await checkNewPassword(password, [user.email, user.name]);
-  await repo.updateUser(db, user.id, { passwordHash: await hashPassword(valid) });
+  const passwordHash = await hashPassword(valid);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash });
+    // A password set outright needs no link: any link the account had is cancelled.
+    await repo.deleteSetPasswordTokenOf(tx, user.id);
+    if (actor) await recordAudit(tx, actor, 'account.reset-password', user.email, { how: 'password set' });
+  });
   return user;
 }
 
 /**
  * Disables an account. Its sign-in sessions stop working at once, as a session is live only while
  * its account is enabled; the caller may also delete them (the sign-in sessions' owner does that).
+ * The last enabled admin is not disabled.
  */
-export async function disableUser(db: Executor, email: string): Promise<UserRow> {
-  const user = await repo.findUserByEmail(db, email);
-  if (!user) throw new UserInputError(`No account with the email ${email}`);
-  await repo.updateUser(db, user.id, { disabledAt: new Date() });
-  return user;
+export async function disableUser(db: Executor, email: string, actor?: Actor): Promise<UserRow> {
+  const found = await repo.findUserByEmail(db, email);
+  if (!found) throw new UserInputError(`No account with the email ${email}`);
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, found.id);
+    if (user.disabledAt) return user;
+    if (user.role === 'admin') await assertAnotherAdmin(tx, user.id);
+    await repo.updateUser(tx, user.id, { disabledAt: new Date() });
+    if (actor) await recordAudit(tx, actor, 'account.disable', user.email);
+    return user;
+  });
 }
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -138,4 +199,256 @@ export async function upsertStudentAccounts(
     }
   }
   return summary;
+}
+
+/** Sets when the account last signed in (at every successful sign-in). */
+export function recordSignIn(db: Executor, userId: string, at: Date): Promise<void> {
+  return repo.updateUser(db, userId, { lastSignInAt: at });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration in the browser (DESIGN.md 7.5)
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL_CONSTRAINT = 'users_email_lower_key';
+export const SET_PASSWORD_LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
+const ACCOUNT_NOT_FOUND = 'No such account';
+
+/** The mapper from a row to the API: the password hash never leaves this module. */
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    pin: row.pin,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    disabled: row.disabledAt !== null,
+    hasPassword: row.passwordHash !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Ends an account's sign-in sessions but the one kept; given by the caller (auth owns sessions). */
+export type EndSignIns = (db: Executor, userId: string, keepSessionId?: string) => Promise<void>;
+
+/** The signed-in admin who acts. */
+export interface SignedInAdmin {
+  id: string;
+  email: string;
+}
+
+/** What an admin's change needs besides its input: who acts, from which sign-in session. */
+export interface AdminContext {
+  admin: SignedInAdmin;
+  /** The admin's own sign-in session: a change to their own role does not sign them out. */
+  sessionId?: string | undefined;
+  endSignIns: EndSignIns;
+}
+
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh link for the account, replacing (so cancelling) the one it had. Returns the token. */
+async function issueSetPasswordToken(db: Executor, userId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await repo.putSetPasswordToken(db, {
+    userId,
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(now.getTime() + SET_PASSWORD_LINK_MS),
+  });
+  return token;
+}
+
+/** The link as the admin copies it: a fragment, so the token never reaches a log or a Referer. */
+export function setPasswordUrl(baseUrl: string, token: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/set-password#token=${token}`;
+}
+
+export async function listAccounts(db: Executor, query: UsersQuery): Promise<UsersPage> {
+  const { rows, total } = await repo.searchUsers(db, {
+    role: query.role,
+    q: query.q || undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { users: rows.map(toAdminUser), total, limit: query.limit, offset: query.offset };
+}
+
+async function findAccount(db: Executor, id: string): Promise<UserRow> {
+  const row = UUID.test(id) ? await repo.findUserById(db, id) : undefined;
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+  return row;
+}
+
+async function lockAccount(db: Executor, id: string): Promise<UserRow> {
+  const row = UUID.test(id) ? await repo.lockUser(db, id) : undefined;
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+  return row;
+}
+
+/** Refuses to take away the last enabled admin (checked under a lock on the admins' rows). */
+async function assertAnotherAdmin(tx: Executor, userId: string): Promise<void> {
+  const admins = await repo.lockEnabledAdmins(tx);
+  if (!admins.some((id) => id !== userId)) throw conflict(LAST_ADMIN_MESSAGE);
+}
+
+/** Sends the link when e-mail is set up; a failed send is logged, the admin still has the link. */
+async function deliver(delivery: LinkDelivery, user: UserRow, url: string, kind: 'new' | 'reset'): Promise<void> {
+  if (!delivery.mailer) return;
+  try {
+    await delivery.mailer.sendSetPasswordLink({ to: user.email, name: user.name, url, kind });
+  } catch (error) {
+    delivery.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'the set-password e-mail was not sent');
+  }
+}
+
+/**
+ * Adds an account without a password (the admin pages) and makes its set-password link, valid
+ * 72 hours. The same rules as the CLI's; a taken e-mail is a conflict (409).
+ */
+export async function createAccount(
+  db: Executor,
+  admin: SignedInAdmin,
+  input: CreateUserInput,
+  delivery: LinkDelivery,
+  now = new Date(),
+): Promise<CreatedUser> {
+  if (await repo.findUserByEmail(db, input.email)) throw conflict(duplicateMessage(input.email));
+  let account: NewAccount;
+  try {
+    account = await checkNewAccount(db, input);
+  } catch (error) {
+    if (error instanceof UserInputError) throw badRequest(error.message);
+    throw error;
+  }
+  let created: { user: UserRow; token: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, { ...account, passwordHash: null });
+      const token = await issueSetPasswordToken(tx, user.id, now);
+      await recordAudit(tx, actorOf(admin), 'account.create', user.email, createdDetail(account));
+      return { user, token };
+    });
+  } catch (error) {
+    // Two admins adding the same e-mail at once: the index has the last word.
+    if (isUniqueViolation(error, EMAIL_CONSTRAINT)) throw conflict(duplicateMessage(input.email));
+    throw error;
+  }
+  const url = setPasswordUrl(delivery.baseUrl, created.token);
+  await deliver(delivery, created.user, url, 'new');
+  return { user: toAdminUser(created.user), setPasswordUrl: url };
+}
+
+/**
+ * Changes an account's name, role or state. Disabling ends its sign-in sessions at once; a role
+ * change ends its other sessions (the admin's own stays). The last enabled admin is neither
+ * disabled nor demoted (409). Only an account with a PIN becomes a student; a student made staff
+ * keeps the PIN on the account, so that a change back is the same student again (staff access
+ * does not depend on it). Each action is one audit entry.
+ */
+export async function updateAccount(
+  db: Executor,
+  context: AdminContext,
+  id: string,
+  input: UpdateUserInput,
+  now = new Date(),
+): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const before = await lockAccount(tx, id);
+    const roleChanges = input.role !== undefined && input.role !== before.role;
+    const nameChanges = input.name !== undefined && input.name !== before.name;
+    const disables = input.disabled === true && before.disabledAt === null;
+    const enables = input.disabled === false && before.disabledAt !== null;
+    if (roleChanges && input.role === 'student' && !before.pin) throw badRequest(STUDENT_NEEDS_PIN_MESSAGE);
+    if (before.role === 'admin' && before.disabledAt === null && (disables || roleChanges)) {
+      await assertAnotherAdmin(tx, before.id);
+    }
+
+    const changes: Parameters<typeof repo.updateUser>[2] = {};
+    const detail: Record<string, { from: string; to: string }> = {};
+    if (nameChanges && input.name !== undefined) {
+      changes.name = input.name;
+      detail.name = { from: before.name, to: input.name };
+    }
+    if (roleChanges && input.role !== undefined) {
+      changes.role = input.role;
+      detail.role = { from: before.role, to: input.role };
+    }
+    if (disables) changes.disabledAt = now;
+    if (enables) changes.disabledAt = null;
+    if (Object.keys(changes).length === 0) return toAdminUser(before);
+
+    await repo.updateUser(tx, before.id, changes);
+    if (nameChanges || roleChanges) await recordAudit(tx, actorOf(context.admin), 'account.update', before.email, detail);
+    if (disables) {
+      await recordAudit(tx, actorOf(context.admin), 'account.disable', before.email);
+      await context.endSignIns(tx, before.id);
+    } else if (roleChanges) {
+      await context.endSignIns(tx, before.id, context.sessionId);
+    }
+    if (enables) await recordAudit(tx, actorOf(context.admin), 'account.enable', before.email);
+    return toAdminUser(await findAccount(tx, before.id));
+  });
+}
+
+/**
+ * A new set-password link for the account, cancelling the one it had. The current password keeps
+ * working until the link is used (disable the account to stop it at once).
+ */
+export async function resetAccountPassword(
+  db: Executor,
+  admin: SignedInAdmin,
+  id: string,
+  delivery: LinkDelivery,
+  now = new Date(),
+): Promise<SetPasswordLink> {
+  const { user, token } = await db.transaction(async (tx) => {
+    const row = await lockAccount(tx, id);
+    if (row.disabledAt) throw conflict(DISABLED_RESET_MESSAGE);
+    const issued = await issueSetPasswordToken(tx, row.id, now);
+    await recordAudit(tx, actorOf(admin), 'account.reset-password', row.email, { how: 'set-password link' });
+    return { user: row, token: issued };
+  });
+  const url = setPasswordUrl(delivery.baseUrl, token);
+  await deliver(delivery, user, url, 'reset');
+  return { setPasswordUrl: url };
+}
+
+/**
+ * Sets an account's password with its set-password link. The link works once, for 72 hours, and
+ * not for a disabled account; the password must pass the rules (the link is kept when it does
+ * not, so the person can try another). The caller ends the account's other sign-in sessions and
+ * cancels its device cookies in the same transaction.
+ */
+export async function setPasswordWithLink(
+  db: Executor,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<UserRow> {
+  const tokenHash = hashLinkToken(token);
+  const live = await repo.findLiveSetPasswordToken(db, tokenHash, now);
+  const owner = live ? await repo.findUserById(db, live.userId) : undefined;
+  if (!owner || owner.disabledAt) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
+  let valid: string;
+  try {
+    valid = await checkNewPassword(password, [owner.email, owner.name]);
+  } catch (error) {
+    if (error instanceof UserInputError) throw badRequest(error.message.replace(/^Password: /, ''));
+    throw error;
+  }
+  const passwordHash = await hashPassword(valid);
+  // Taken in the transaction: of two uses of one link, one gets the account and the other 400.
+  const taken = await repo.takeSetPasswordToken(db, tokenHash, now);
+  if (!taken) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
+  const user = await repo.lockUser(db, taken.userId);
+  if (!user || user.disabledAt) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
+  await repo.updateUser(db, user.id, { passwordHash });
+  return user;
+}
+
+export function deleteExpiredSetPasswordLinks(db: Executor, now = new Date()): Promise<void> {
+  return repo.deleteExpiredSetPasswordTokens(db, now);
 }

@@ -1,11 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CurrentUserResponseSchema, LoginRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
+import { CurrentUserResponseSchema, LoginRequestSchema, SetPasswordRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
-import { DEFAULT_SIGN_IN_LIMITS, DEVICE_COOKIE, DEVICE_MS, login, SESSION_COOKIE, signOut, type SignInLimits } from './service';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  DEVICE_COOKIE,
+  DEVICE_MS,
+  login,
+  SESSION_COOKIE,
+  setPasswordFromLink,
+  signOut,
+  type SignInLimits,
+} from './service';
+
+/**
+ * Set-password requests accepted per address per 10 minutes: a whole lab setting its passwords
+ * gets through (as with registrations), a flood of password checks does not.
+ */
+export const SET_PASSWORD_PER_10_MINUTES = 100;
 
 /** The value of a signed cookie, or undefined when it is missing or its signature is wrong. */
 function signedCookie(request: FastifyRequest, name: string): string | undefined {
@@ -78,6 +93,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLi
     async (request, reply) => {
       if (request.sessionId) await signOut(db, request.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/set-password',
+    {
+      config: { rateLimit: { max: SET_PASSWORD_PER_10_MINUTES, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'setPasswordWithLink',
+        summary: "Choose a password with a set-password link's token (public: the token is the proof)",
+        description:
+          'The token works once, for 72 hours, and not for a disabled account (400). The password needs at least 10 ' +
+          'characters and must not be guessable. Every sign-in session of the account ends and its device cookies are cancelled.',
+        body: SetPasswordRequestSchema,
+        response: { 204: z.null(), 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await setPasswordFromLink(db, request.body.token, request.body.password);
       return reply.status(204).send(null);
     },
   );

@@ -3,7 +3,14 @@ import { loginTabFor } from '../../../shared/access';
 import type { LoginRequest, User } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { HttpError } from '../../http-error';
-import { findUserByEmail, hashPassword, verifyPassword } from '../accounts/service';
+import {
+  deleteExpiredSetPasswordLinks,
+  findUserByEmail,
+  hashPassword,
+  recordSignIn,
+  setPasswordWithLink,
+  verifyPassword,
+} from '../accounts/service';
 import * as repo from './repository';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -106,6 +113,7 @@ export async function login(db: Executor, input: LoginRequest, context: LoginCon
   }
 
   await repo.clearAttempts(db, device ? `device:${device.id}` : `email:${email}`);
+  await recordSignIn(db, row.id, now);
   const token = randomBytes(32).toString('base64url');
   const persistent = input.remember;
   const expiresAt = new Date(now.getTime() + (persistent ? REMEMBER_MS : BROWSER_SESSION_MS));
@@ -144,6 +152,23 @@ export function endAllSignIns(db: Executor, userId: string): Promise<void> {
   return repo.deleteSessionsOfUser(db, userId);
 }
 
+/** Ends every sign-in session of an account but the one kept: after its role changes. */
+export function endOtherSignIns(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  return repo.deleteSessionsOfUser(db, userId, keepSessionId);
+}
+
+/**
+ * Sets a password with a set-password link (POST /api/auth/set-password): in one transaction the
+ * link is used up, the password set, every sign-in session of the account ended and its device
+ * cookies cancelled.
+ */
+export async function setPasswordFromLink(db: Executor, token: string, password: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await setPasswordWithLink(tx, token, password);
+    await afterPasswordChange(tx, user.id);
+  });
+}
+
 /**
  * After a password change or reset: every sign-in session ends but the caller's own (if any), and
  * the account's device cookies are cancelled, so an attacker's browser is no longer trusted.
@@ -153,9 +178,10 @@ export async function afterPasswordChange(db: Executor, userId: string, keepSess
   await repo.deleteDevicesOfUser(db, userId);
 }
 
-/** Expired sign-in sessions and devices, those of disabled accounts and old attempt counts go now and then. */
+/** Expired sign-in sessions, devices and set-password links, sessions of disabled accounts and old attempt counts go now and then. */
 export async function sweep(db: Executor, now = new Date()): Promise<void> {
   await repo.deleteDeadSessions(db, now);
   await repo.deleteExpiredDevices(db, now);
   await repo.deleteOldAttempts(db, new Date(now.getTime() - ATTEMPT_WINDOW_MS));
+  await deleteExpiredSetPasswordLinks(db, now);
 }
