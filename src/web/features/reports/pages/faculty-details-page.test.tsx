@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { students } from '../../../../server/db/schema';
 import { addUser } from '../../../../server/modules/accounts/service';
+import { CLI } from '../../../../server/modules/audit/service';
+import { createTerm } from '../../../../server/modules/terms/service';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { addDays } from '../../../../shared/dates';
 import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
 import { renderRoutes } from '../../../test/render';
 import { FacultyDetailsPage } from './faculty-details-page';
@@ -140,5 +143,42 @@ describe('FacultyDetailsPage', () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await tile('Total Records')).toBe('4');
     await waitFor(() => expect(screen.queryByText(DASHBOARD_ERROR_MESSAGE)).not.toBeInTheDocument());
+  });
+
+  it('starts on the term the server chose, and another term shows that term\'s figures', async () => {
+    const today = ((await (await fetch('/api/attendance/today')).json()) as { date: string }).date;
+    // A register in a term that has ended: everyone absent. With no term holding today, it is the default.
+    const saved = await fetch(`/api/attendance/CSE1/${addDays(today, -40)}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ records: ['P1', 'P2', 'P3', 'P4'].map((pin) => ({ pin, present: false })) }),
+    });
+    expect(saved.status).toBe(200);
+    await createTerm(ctx.database.db, CLI, { name: 'Last term', startsOn: addDays(today, -45), endsOn: addDays(today, -35) }, 'UTC');
+
+    const user = userEvent.setup();
+    renderPage();
+    const picker = screen.getByRole('combobox', { name: 'Term' });
+    await waitFor(() => expect(picker).toHaveValue('Last term'));
+    expect(await tile('Total Records')).toBe('4');
+    expect(await tile('Present')).toBe('0');
+    expect(await tile('Absent')).toBe('4');
+    expect(screen.getByRole('region', { name: 'Class-wise Attendance' })).toHaveTextContent(/The registers of Last term \(/);
+
+    await user.click(picker);
+    // Mantine's dropdown opens with a transition that jsdom never runs: the option stays hidden.
+    await user.click(await screen.findByRole('option', { name: 'All time', hidden: true }));
+    await waitFor(async () => expect(await tile('Total Records')).toBe('8'));
+    expect(picker).toHaveValue('All time');
+    expect(await tile('Present')).toBe('3');
+    expect(await tile('Absent')).toBe('5');
+    // The weekly report keeps its 7 days whatever the term.
+    expect(within(screen.getByRole('region', { name: 'Weekly Report' })).getAllByRole('row')).toHaveLength(2);
+
+    // The record on this page follows the page's term.
+    await user.type(within(screen.getByRole('region', { name: 'Student Search' })).getByRole('textbox', { name: 'PIN Number' }), 'P4{Enter}');
+    const record = await screen.findByRole('region', { name: 'Attendance record of Student P4' });
+    expect(within(record).getByText('All time')).toBeInTheDocument();
+    expect(record).toHaveTextContent(/Total Days\s*2/);
   });
 });
