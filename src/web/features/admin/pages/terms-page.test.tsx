@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLI } from '../../../../server/modules/audit/service';
+import { createTerm } from '../../../../server/modules/terms/service';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { addDays, todayIn } from '../../../../shared/dates';
+import { routes } from '../../../app/router';
+import { renderRoutes } from '../../../test/render';
+
+let ctx: TestContext;
+const ADMIN = 'terms-page-admin@uni.edu';
+const today = todayIn('UTC');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.signIn('admin', { email: ADMIN });
+  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+  await signInThroughFetch(fetch, ADMIN, 'faculty');
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx.close();
+});
+
+describe('/admin/terms', () => {
+  it('says so when there is no term yet', async () => {
+    renderRoutes(routes, '/admin/terms');
+    expect(await screen.findByText('No terms yet.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('lists the terms newest first with the current one marked, renames one, and shows a refusal in the server\'s words', async () => {
+    await createTerm(ctx.database.db, CLI, { name: 'Earlier term', startsOn: addDays(today, -200), endsOn: addDays(today, -100) }, 'UTC');
+    await createTerm(ctx.database.db, CLI, { name: 'This term', startsOn: addDays(today, -10), endsOn: addDays(today, 10) }, 'UTC');
+    const user = userEvent.setup();
+    renderRoutes(routes, '/admin/terms');
+    await screen.findByRole('table', { name: 'Terms' }, { timeout: 10_000 });
+    const names = () =>
+      within(screen.getByRole('table', { name: 'Terms' }))
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim());
+    expect(names()).toEqual(['This term Current', 'Earlier term']);
+
+    // A name another term has: the dialog stays open with the server's message.
+    await user.click(screen.getByRole('button', { name: 'Edit Earlier term' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Earlier term' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'this TERM');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('There is already a term named This term');
+
+    await user.clear(name);
+    await user.type(name, 'Spring term');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(names()).toEqual(['This term Current', 'Spring term']));
+    expect(await screen.findByText('Spring term has been saved.')).toBeInTheDocument();
+  });
+});
