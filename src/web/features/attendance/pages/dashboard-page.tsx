@@ -1,11 +1,19 @@
 import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { Navigate } from 'react-router';
+import { canAdminister } from '../../../../shared/access';
 import { PageLoader } from '../../../components/page-loader';
+import { useMe } from '../../../lib/session';
 import { useClasses } from '../api/get-classes';
 import { ClassCard } from '../components/class-card';
 
 export function DashboardPage() {
   const classes = useClasses();
+  const me = useMe();
+
+  // A fresh install (no roster yet) opens an admin on the setup checklist instead of empty classes.
+  const emptyRoster = classes.data !== undefined && classes.data.every((summary) => summary.studentCount === 0);
+  if (canAdminister(me.data) && emptyRoster) return <Navigate to="/admin" replace />;
 
   return (
     <Stack>

@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { putStudents } from '../../../../server/modules/roster/service';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { routes } from '../../../app/router';
+import { renderRoutes } from '../../../test/render';
+
+let ctx: TestContext;
+const ADMIN = 'first-admin@uni.edu';
+
+beforeAll(async () => {
+  // A fresh install: the seeded classes, nobody on the roster, no term, no faculty.
+  ctx = await createTestContext();
+  await ctx.signIn('admin', { email: ADMIN });
+  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+  await signInThroughFetch(fetch, ADMIN, 'faculty');
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx.close();
+});
+
+describe('/admin, the setup checklist', () => {
+  it('is where a fresh install opens for the first admin, with what is left to do', async () => {
+    const { router } = renderRoutes(routes, '/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 10_000 });
+    expect(await screen.findByRole('heading', { name: 'Set up the portal' }, { timeout: 10_000 })).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Setup checklist' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/Classes.*Done.*8 classes on the dashboard/),
+      expect.stringMatching(/Roster.*To do.*Nobody is on the roster yet/),
+      expect.stringMatching(/Terms.*To do.*No term yet/),
+      expect.stringMatching(/Accounts.*To do.*No faculty account yet/),
+    ]);
+    expect(within(steps[1]!).getByRole('link', { name: 'Upload the roster' })).toHaveAttribute('href', '/admin/roster');
+  });
+
+  it('says the portal is set up once every step is done', async () => {
+    await putStudents(ctx.database.db, [{ pin: 'SETUP1', name: 'Setup Student', className: 'CSE1' }]);
+    await ctx.signIn('faculty');
+    const today = new Date().toISOString().slice(0, 10);
+    const year = Number(today.slice(0, 4));
+    const created = await fetch('/api/admin/terms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'This year', startsOn: `${year - 1}-01-01`, endsOn: `${year + 1}-12-31` }),
+    });
+    expect(created.status).toBe(201);
+
+    renderRoutes(routes, '/admin');
+    expect(await screen.findByRole('heading', { name: 'The portal is set up' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('The current term is This year.')).toBeInTheDocument();
+    expect(screen.getByText('1 student on the roster.')).toBeInTheDocument();
+  });
+});
