@@ -141,9 +141,10 @@ export async function disableUser(db: Executor, email: string, actor?: Actor): P
   const found = await repo.findUserByEmail(db, email);
   if (!found) throw new UserInputError(`No account with the email ${email}`);
   return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
     const user = await lockAccount(tx, found.id);
     if (user.disabledAt) return user;
-    if (user.role === 'admin') await assertAnotherAdmin(tx, user.id);
+    if (user.role === 'admin') assertAnotherAdmin(admins, user.id);
     await repo.updateUser(tx, user.id, { disabledAt: new Date() });
     if (actor) await recordAudit(tx, actor, 'account.disable', user.email);
     return user;
@@ -288,9 +289,16 @@ async function lockAccount(db: Executor, id: string): Promise<UserRow> {
   return row;
 }
 
-/** Refuses to take away the last enabled admin (checked under a lock on the admins' rows). */
-async function assertAnotherAdmin(tx: Executor, userId: string): Promise<void> {
-  const admins = await repo.lockEnabledAdmins(tx);
+/**
+ * Locks the enabled admins' rows, always before the changed account's own row, so that two
+ * admins changing each other at once wait in one order instead of deadlocking.
+ */
+function lockAdmins(tx: Executor): Promise<string[]> {
+  return repo.lockEnabledAdmins(tx);
+}
+
+/** Refuses to take away the last enabled admin (the admins locked by `lockAdmins`). */
+function assertAnotherAdmin(admins: string[], userId: string): void {
   if (!admins.some((id) => id !== userId)) throw conflict(LAST_ADMIN_MESSAGE);
 }
 
@@ -356,6 +364,7 @@ export async function updateAccount(
   now = new Date(),
 ): Promise<AdminUser> {
   return db.transaction(async (tx) => {
+    const admins = input.role !== undefined || input.disabled === true ? await lockAdmins(tx) : [];
     const before = await lockAccount(tx, id);
     const roleChanges = input.role !== undefined && input.role !== before.role;
     const nameChanges = input.name !== undefined && input.name !== before.name;
@@ -363,7 +372,7 @@ export async function updateAccount(
     const enables = input.disabled === false && before.disabledAt !== null;
     if (roleChanges && input.role === 'student' && !before.pin) throw badRequest(STUDENT_NEEDS_PIN_MESSAGE);
     if (before.role === 'admin' && before.disabledAt === null && (disables || roleChanges)) {
-      await assertAnotherAdmin(tx, before.id);
+      assertAnotherAdmin(admins, before.id);
     }
 
     const changes: Parameters<typeof repo.updateUser>[2] = {};

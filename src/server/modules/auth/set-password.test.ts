@@ -1,0 +1,230 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreatedUserSchema, SetPasswordLinkSchema, UsersPageSchema } from '../../../shared/schemas/admin-users';
+import { SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
+import { buildApp } from '../../app';
+import { setPasswordTokens, trustedDevices } from '../../db/schema';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { addUser } from '../accounts/service';
+
+const STRONG = 'violet kettle marches sideways';
+
+function tokenOf(url: string): string {
+  return new URL(url).hash.replace(/^#token=/, '');
+}
+
+async function signIn(app: FastifyInstance, email: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, role: 'faculty', remember: false } });
+}
+
+function cookieOf(answer: { cookies: { name: string; value: string }[] }, name = 'portal_session'): string {
+  const cookie = answer.cookies.find((c) => c.name === name);
+  expect(cookie, `${name} cookie`).toBeDefined();
+  return `${name}=${cookie!.value}`;
+}
+
+describe('POST /api/auth/set-password', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await ctx.signIn('admin', { email: 'links-admin@test.university.edu' });
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  const setPassword = (token: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { token, password } });
+
+  async function newAccount(email: string) {
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie: admin },
+      payload: { email, name: 'Link Person', role: 'faculty' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return CreatedUserSchema.parse(answer.json());
+  }
+
+  it('is public: the link sets the password once, then the account signs in with it', async () => {
+    const { setPasswordUrl } = await newAccount('first.link@test.university.edu');
+    expect((await signIn(ctx.app, 'first.link@test.university.edu', STRONG)).statusCode).toBe(401);
+    const answer = await setPassword(tokenOf(setPasswordUrl), STRONG);
+    expect(answer.statusCode, answer.body).toBe(204);
+    const signedIn = await signIn(ctx.app, 'first.link@test.university.edu', STRONG);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const page = UsersPageSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/admin/users?q=first.link', headers: { cookie: admin } })).json());
+    expect(page.users[0]).toMatchObject({ hasPassword: true });
+    expect(page.users[0]?.lastSignInAt).not.toBeNull();
+
+    const again = await setPassword(tokenOf(setPasswordUrl), 'another quite long passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(SET_PASSWORD_LINK_MESSAGE);
+    expect((await signIn(ctx.app, 'first.link@test.university.edu', STRONG)).statusCode).toBe(200);
+  });
+
+  it('stores only the hash of the token', async () => {
+    const { user, setPasswordUrl } = await newAccount('hashed.link@test.university.edu');
+    const [row] = await ctx.database.db.select().from(setPasswordTokens).where(eq(setPasswordTokens.userId, user.id));
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.tokenHash).not.toContain(tokenOf(setPasswordUrl));
+  });
+
+  it('refuses a weak password with the rule\'s words and keeps the link for another try', async () => {
+    const { setPasswordUrl } = await newAccount('weak.link@test.university.edu');
+    const token = tokenOf(setPasswordUrl);
+    for (const weak of ['password1234', 'qwerty123456', '1234567890']) {
+      const answer = await setPassword(token, weak);
+      expect(answer.statusCode, weak).toBe(400);
+      expect(answer.json().message).toBe('Choose a less common password');
+    }
+    const short = await setPassword(token, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('Passwords need at least 10 characters');
+    expect((await setPassword(token, STRONG)).statusCode).toBe(204);
+  });
+
+  it('a second link cancels the first', async () => {
+    const { user, setPasswordUrl: first } = await newAccount('two.links@test.university.edu');
+    const reset = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/reset-password`, headers: { cookie: admin } });
+    const second = SetPasswordLinkSchema.parse(reset.json()).setPasswordUrl;
+    expect(second).not.toBe(first);
+    const old = await setPassword(tokenOf(first), STRONG);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(SET_PASSWORD_LINK_MESSAGE);
+    expect((await setPassword(tokenOf(second), STRONG)).statusCode).toBe(204);
+  });
+
+  it('an expired link fails', async () => {
+    const { user, setPasswordUrl } = await newAccount('expired.link@test.university.edu');
+    await ctx.database.db
+      .update(setPasswordTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(setPasswordTokens.userId, user.id));
+    const answer = await setPassword(tokenOf(setPasswordUrl), STRONG);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(SET_PASSWORD_LINK_MESSAGE);
+  });
+
+  it("a disabled account's link does not work", async () => {
+    const { user, setPasswordUrl } = await newAccount('disabled.link@test.university.edu');
+    const off = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { cookie: admin }, payload: { disabled: true } });
+    expect(off.statusCode).toBe(200);
+    const answer = await setPassword(tokenOf(setPasswordUrl), STRONG);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(SET_PASSWORD_LINK_MESSAGE);
+  });
+
+  it('a made-up or missing token gets 400 with the same message', async () => {
+    const madeUp = await setPassword('x'.repeat(43), STRONG);
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json().message).toBe(SET_PASSWORD_LINK_MESSAGE);
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { password: STRONG } });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it("ends the account's sign-in sessions and cancels its device cookies", async () => {
+    await addUser(ctx.database.db, { email: 'has.sessions@test.university.edu', name: 'Has Sessions', role: 'faculty', password: TEST_PASSWORD });
+    const before = await signIn(ctx.app, 'has.sessions@test.university.edu', TEST_PASSWORD);
+    const session = cookieOf(before);
+    const page = UsersPageSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/admin/users?q=has.sessions', headers: { cookie: admin } })).json());
+    const id = page.users[0]!.id;
+    expect(await ctx.database.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id))).toHaveLength(1);
+
+    const reset = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${id}/reset-password`, headers: { cookie: admin } });
+    // Until the link is used, the old password still works.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/classes', headers: { cookie: session } })).statusCode).toBe(200);
+    expect((await setPassword(tokenOf(SetPasswordLinkSchema.parse(reset.json()).setPasswordUrl), STRONG)).statusCode).toBe(204);
+
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/classes', headers: { cookie: session } })).statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id))).toHaveLength(0);
+    expect((await signIn(ctx.app, 'has.sessions@test.university.edu', TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, 'has.sessions@test.university.edu', STRONG)).statusCode).toBe(200);
+  });
+});
+
+describe('set-password links by e-mail, through a real SMTP server', () => {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  let smtp: SMTPServer;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let admin: string;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    database = await createTestDatabase();
+    app = await buildApp({
+      database,
+      config: {
+        timeZone: 'UTC',
+        trustProxy: false,
+        webDir: '/nonexistent',
+        production: false,
+        publicUrl: 'https://attendance.example.edu',
+        smtp: { url: `smtp://127.0.0.1:${port}`, from: 'office@example.edu' },
+      },
+    });
+    await app.ready();
+    await addUser(database.db, { email: 'mail.admin@test.university.edu', name: 'Mail Admin', role: 'admin', password: TEST_PASSWORD });
+    admin = cookieOf(await signIn(app, 'mail.admin@test.university.edu', TEST_PASSWORD));
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('e-mails the link built on PORTAL_PUBLIC_URL, and still shows it once in the answer', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie: admin },
+      payload: { email: 'mailed@test.university.edu', name: 'Mailed Person', role: 'faculty' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { setPasswordUrl } = CreatedUserSchema.parse(answer.json());
+    expect(setPasswordUrl).toMatch(/^https:\/\/attendance\.example\.edu\/set-password#token=/);
+
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.from).toBe('office@example.edu');
+    expect(mail.to).toEqual(['mailed@test.university.edu']);
+    // Quoted-printable may wrap long lines: undo the soft breaks before looking for the link.
+    const body = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(body).toContain('Subject: Your University Portal account: choose your password');
+    expect(body).toContain(setPasswordUrl);
+    expect(body).toContain('72 hours');
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${CreatedUserSchema.parse(answer.json()).user.id}/reset-password`,
+      headers: { cookie: admin },
+    });
+    const second = SetPasswordLinkSchema.parse(reset.json()).setPasswordUrl;
+    expect(received).toHaveLength(2);
+    expect(received[1]!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(second);
+  });
+});
