@@ -39,12 +39,6 @@ async function auditEntries(ctx: TestContext, admin: string, action: AuditAction
   return AuditPageSchema.parse(answer.json()).entries;
 }
 
-function tokenOf(url: string): string {
-  const token = new URL(url).hash.replace(/^#token=/, '');
-  expect(token.length).toBeGreaterThan(30);
-  return token;
-}
-
 describe('accounts administration: routes and roles', () => {
   let ctx: TestContext;
   let admin: string;
