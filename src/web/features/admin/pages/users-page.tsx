@@ -1,8 +1,137 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ROLES, type Role } from '../../../../shared/constants';
+import type { AdminUser } from '../../../../shared/schemas/admin-users';
+import { PageLoader } from '../../../components/page-loader';
+import { useUsers } from '../api/users';
+import { UsersAddModal } from '../components/users-add-modal';
+import { UsersConfirmModal, type ConfirmTarget } from '../components/users-confirm-modal';
+import { UsersEditModal, type EditTarget } from '../components/users-edit-modal';
+import { UsersLinkModal, type ShownLink } from '../components/users-link-modal';
+import { ROLE_LABELS, UsersTable, type UserAction } from '../components/users-table';
 
-/** Being built: this section of the administration pages lands with its API. */
-export function Page() {
-  return <Text c="dimmed">This section is not ready yet.</Text>;
+const PAGE_SIZE = 50;
+/** Typing pauses this long before the search is sent. */
+const SEARCH_DEBOUNCE_MS = 300;
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** /admin/users: every account, searchable and paged; add one, change it, or make a new set-password link. */
+export function UsersPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [role, setRole] = useState<Role | null>(null);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [link, setLink] = useState<ShownLink | null>(null);
+  const [editing, setEditing] = useState<EditTarget | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmTarget | null>(null);
+
+  // A new search or filter starts from the first page.
+  const [filterKey, setFilterKey] = useState(`${debounced}|${role ?? ''}`);
+  if (filterKey !== `${debounced}|${role ?? ''}`) {
+    setFilterKey(`${debounced}|${role ?? ''}`);
+    setPage(1);
+  }
+
+  const users = useUsers({ q: debounced || undefined, role: role ?? undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+
+  const onAction = (user: AdminUser, action: UserAction) => {
+    if (action === 'name' || action === 'role') setEditing({ user, field: action });
+    else setConfirming({ user, action });
+  };
+
+  let body;
+  if (users.isPending) {
+    body = <PageLoader label="Loading accounts" />;
+  } else if (users.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading accounts" role="alert">
+        <Stack align="flex-start" gap="sm">
+          <Text size="sm">{users.error.message}</Text>
+          <Button variant="light" color="red" onClick={() => void users.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (users.data.users.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <IconUsers size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No accounts found.</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {debounced || role ? 'No account matches this search.' : 'Add the first account with Add account.'}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    const { total, offset } = users.data;
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    body = (
+      <Stack gap="sm">
+        <UsersTable users={users.data.users} onAction={onAction} />
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {offset + 1}–{offset + users.data.users.length} of {total} {total === 1 ? 'account' : 'accounts'}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of accounts" />}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>Accounts</Title>
+          <Text c="dimmed" size="sm">
+            Who can sign in. A new account chooses its password with a one-time link.
+          </Text>
+        </Stack>
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          Add account
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Search"
+          placeholder="E-mail, name or PIN"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          type="search"
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Select
+          label="Role"
+          placeholder="All roles"
+          data={ROLE_OPTIONS}
+          value={role}
+          onChange={(value) => setRole(value as Role | null)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear role' }}
+          w={{ base: '100%', xs: 180 }}
+        />
+      </Group>
+      {body}
+      <UsersAddModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onCreated={(created) => {
+          setAdding(false);
+          setLink({ email: created.user.email, url: created.setPasswordUrl, kind: 'new' });
+        }}
+      />
+      <UsersLinkModal link={link} onClose={() => setLink(null)} />
+      <UsersEditModal target={editing} onClose={() => setEditing(null)} />
+      <UsersConfirmModal target={confirming} onClose={() => setConfirming(null)} onLink={(user, url) => setLink({ email: user.email, url, kind: 'reset' })} />
+    </Stack>
+  );
 }
 
-export default Page;
+export default UsersPage;

@@ -1,8 +1,137 @@
-import { Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { NewPasswordSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
+import { ApiError } from '../../../lib/api-client';
+import { useSetPasswordWithLink } from '../api/set-password';
 
-/** Being built: the set-password page lands with the accounts API. */
+export const MISSING_TOKEN_MESSAGE =
+  'This link is incomplete. Open the whole link you were sent, or ask an administrator for a new one.';
+const MISMATCH_MESSAGE = 'The two passwords are not the same';
+
+/** The token of a set-password link: `#token=…` in the address (a fragment never reaches a server log). */
+function tokenFromFragment(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token?.trim() ? token.trim() : null;
+}
+
+/**
+ * /set-password#token=…: a new account, or one whose password was reset, chooses its password.
+ * The token is read once and taken out of the address bar, so it stays out of the history,
+ * bookmarks and screenshots.
+ */
 export function SetPasswordPage() {
-  return <Text c="dimmed">This page is not ready yet.</Text>;
+  const [token] = useState(() => tokenFromFragment(window.location.hash));
+  useEffect(() => {
+    if (window.location.hash) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    }
+  }, []);
+
+  return (
+    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+      <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+        <Stack gap={4} mb="lg" ta="center">
+          <Title order={1} fz={28}>
+            Choose your password
+          </Title>
+          <Text c="dimmed">University Portal</Text>
+        </Stack>
+        {token ? <SetPasswordForm token={token} /> : <LinkProblem message={MISSING_TOKEN_MESSAGE} />}
+      </Paper>
+    </Center>
+  );
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="This link does not work">
+        {message}
+      </Alert>
+      <Anchor component={Link} to="/login" ta="center">
+        Go to sign in
+      </Anchor>
+    </Stack>
+  );
+}
+
+function SetPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | undefined; confirm?: string | undefined }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [linkDead, setLinkDead] = useState(false);
+  const save = useSetPasswordWithLink();
+
+  if (linkDead) return <LinkProblem message={SET_PASSWORD_LINK_MESSAGE} />;
+  if (save.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status" title="Password set">
+          Your password is set. Sign in with your e-mail and your new password.
+        </Alert>
+        <Button component={Link} to="/login" fullWidth>
+          Go to sign in
+        </Button>
+      </Stack>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = NewPasswordSchema.safeParse(password);
+    const found = {
+      password: parsed.success ? undefined : parsed.error.issues[0]?.message,
+      confirm: parsed.success && confirm !== password ? MISMATCH_MESSAGE : undefined,
+    };
+    setErrors(found);
+    if (found.password || found.confirm) return;
+    save.mutate(
+      { token, password },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.message === SET_PASSWORD_LINK_MESSAGE) setLinkDead(true);
+          else setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error setting the password. Please try again.');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Choose your password">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <PasswordInput
+          label="New password"
+          description="At least 10 characters, hard to guess: a few unrelated words work well."
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          required
+          data-autofocus
+        />
+        <PasswordInput
+          label="New password again"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.currentTarget.value)}
+          error={errors.confirm}
+          required
+        />
+        <Button type="submit" fullWidth loading={save.isPending}>
+          Set password
+        </Button>
+      </Stack>
+    </form>
+  );
 }
 
 export default SetPasswordPage;

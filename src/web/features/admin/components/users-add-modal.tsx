@@ -1,0 +1,112 @@
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { ROLES, type Role } from '../../../../shared/constants';
+import { CreateUserSchema, type CreatedUser } from '../../../../shared/schemas/admin-users';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateUser } from '../api/users-create';
+import { ROLE_LABELS } from './users-table';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+interface FieldErrors {
+  email?: string | undefined;
+  name?: string | undefined;
+  pin?: string | undefined;
+}
+
+/** "Add account": e-mail, name, role, and the roster PIN for a student. */
+export function UsersAddModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (created: CreatedUser) => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Add account">
+      {opened && <AddForm onCancel={onClose} onCreated={onCreated} />}
+    </Modal>
+  );
+}
+
+function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (created: CreatedUser) => void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>('faculty');
+  const [pin, setPin] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateUser();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const input = { email, name, role, ...(role === 'student' ? { pin } : {}) };
+    const parsed = CreateUserSchema.safeParse(input);
+    const found: FieldErrors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof FieldErrors;
+        found[field] ??= issue.message;
+      }
+    }
+    if (role === 'student' && !pin.trim()) found.pin = "Please enter the student's roster PIN";
+    setErrors(found);
+    if (!parsed.success || Object.values(found).some(Boolean)) return;
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        notifications.show({ color: 'green', message: `Account ${created.user.email} added.` });
+        onCreated(created);
+      },
+      onError: (error) =>
+        setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error adding the account. Please try again.'),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add account">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+          required
+          data-autofocus
+        />
+        <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} required maxLength={200} />
+        <Select
+          label="Role"
+          data={ROLE_OPTIONS}
+          value={role}
+          onChange={(value) => value && setRole(value as Role)}
+          allowDeselect={false}
+          required
+          description={role === 'admin' ? 'Admins sign in on the Faculty tab and can change every account.' : undefined}
+        />
+        {role === 'student' && (
+          <TextInput
+            label="PIN"
+            description="The student's PIN on the roster"
+            value={pin}
+            onChange={(event) => setPin(event.currentTarget.value)}
+            error={errors.pin}
+            required
+            maxLength={32}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Add account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { AdminUser } from '../../../../shared/schemas/admin-users';
+import { useResetUserPassword } from '../api/users-reset-password';
+import { useUpdateUser } from '../api/users-update';
+
+export interface ConfirmTarget {
+  user: AdminUser;
+  action: 'toggle' | 'reset';
+}
+
+/**
+ * Asks before disabling (the account is signed out at once), enabling, or making a new
+ * set-password link (the previous link stops working). A new link goes to `onLink`.
+ */
+export function UsersConfirmModal({
+  target,
+  onClose,
+  onLink,
+}: {
+  target: ConfirmTarget | null;
+  onClose: () => void;
+  onLink: (user: AdminUser, url: string) => void;
+}) {
+  const update = useUpdateUser();
+  const reset = useResetUserPassword();
+  const busy = update.isPending || reset.isPending;
+  const error = update.error ?? reset.error;
+  const close = () => {
+    update.reset();
+    reset.reset();
+    onClose();
+  };
+
+  let title = '';
+  let text = '';
+  let confirm = '';
+  let danger = false;
+  if (target?.action === 'reset') {
+    title = `Reset the password of ${target.user.email}`;
+    text = `Make a new set-password link for ${target.user.email}? Any earlier link stops working. Their current password keeps working until they use the new link.`;
+    confirm = 'Make a new link';
+  } else if (target?.user.disabled) {
+    title = `Enable ${target.user.email}`;
+    text = `Enable ${target.user.email}? They can sign in again.`;
+    confirm = 'Enable account';
+  } else if (target) {
+    title = `Disable ${target.user.email}`;
+    text = `Disable ${target.user.email}? They are signed out at once, everywhere, and cannot sign in until the account is enabled again. Their records stay.`;
+    confirm = 'Disable account';
+    danger = true;
+  }
+
+  const run = () => {
+    if (!target) return;
+    const { user } = target;
+    if (target.action === 'reset') {
+      reset.mutate(user.id, {
+        onSuccess: ({ setPasswordUrl }) => {
+          close();
+          onLink(user, setPasswordUrl);
+        },
+      });
+      return;
+    }
+    update.mutate(
+      { id: user.id, changes: { disabled: !user.disabled } },
+      {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: 'green',
+            message: saved.disabled ? `${saved.email} is disabled and signed out.` : `${saved.email} is enabled.`,
+          });
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={target !== null} onClose={close} closeButtonProps={{ 'aria-label': 'Close' }} title={title}>
+      {target && (
+        <Stack gap="md">
+          <Text>{text}</Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button color={danger ? 'red' : undefined} loading={busy} onClick={run}>
+              {confirm}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
