@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { NewPasswordSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
 import { useSetPasswordWithLink } from '../api/set-password';
@@ -22,12 +22,14 @@ function tokenFromFragment(hash: string): string | null {
  * bookmarks and screenshots.
  */
 export function SetPasswordPage() {
-  const [token] = useState(() => tokenFromFragment(window.location.hash));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => tokenFromFragment(location.hash));
+  const hasFragment = location.hash !== '';
   useEffect(() => {
-    if (window.location.hash) {
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    }
-  }, []);
+    // Replaces the entry (history.replaceState in the browser): Back does not bring the token back.
+    if (hasFragment) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [hasFragment, location.pathname, location.search, navigate]);
 
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
