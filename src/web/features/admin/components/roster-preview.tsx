@@ -29,7 +29,7 @@ export function RosterPreviewTabs({ preview }: { preview: RosterPreview }) {
               key={kind}
               value={kind}
               rightSection={
-                <Badge size="sm" variant="light" color={kind === 'notInFile' ? 'orange' : 'gray'} aria-hidden>
+                <Badge size="sm" variant="filled" color="gray.8" aria-hidden>
                   {countOf(preview, kind)}
                 </Badge>
               }
