@@ -40,7 +40,7 @@ export async function signIn(page: Page, as: 'faculty' | 'student' | 'admin'): P
   const account = as === 'faculty' ? DEMO_FACULTY : as === 'admin' ? DEMO_ADMIN : DEMO_STUDENT;
   await page.goto('/login');
   if (as === 'student') await page.getByRole('tab', { name: 'Student' }).click();
-  const form = page.getByRole('form', { name: as === 'faculty' ? 'Faculty login' : 'Student login' });
+  const form = page.getByRole('form', { name: as === 'student' ? 'Student login' : 'Faculty login' });
   await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await form.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await form.getByRole('button', { name: 'Login' }).click();
