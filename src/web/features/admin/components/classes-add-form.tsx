@@ -33,24 +33,29 @@ export function ClassesAddForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add class">
-      <Group align="flex-start" gap="sm">
-        <TextInput
-          label="New class name"
-          description="Letters, digits, spaces and -, up to 32 characters"
-          placeholder="e.g. CSE9"
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          maxLength={64}
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
-        />
-        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending} mt={{ base: 0, xs: 47 }}>
-          Add class
-        </Button>
-      </Group>
+      {/* The button sits beside the field itself, with the hint and any error below both. */}
+      <TextInput
+        label="New class name"
+        description="Letters, digits, spaces and -, up to 32 characters"
+        placeholder="e.g. CSE9"
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
+        }}
+        error={error}
+        maxLength={64}
+        maw={480}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        inputContainer={(input) => (
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+            <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending} style={{ flexShrink: 0 }}>
+              Add class
+            </Button>
+          </Group>
+        )}
+      />
     </form>
   );
 }

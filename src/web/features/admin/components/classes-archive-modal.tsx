@@ -13,7 +13,7 @@ export function ClassesArchiveModal({ target, onClose }: { target: AdminClass | 
   };
 
   return (
-    <Modal opened={target !== null} onClose={close} title={target ? `${archiving ? 'Archive' : 'Restore'} ${target.name}` : ''}>
+    <Modal opened={target !== null} onClose={close} closeButtonProps={{ 'aria-label': 'Close' }} title={target ? `${archiving ? 'Archive' : 'Restore'} ${target.name}` : ''}>
       {target && (
         <Stack gap="md">
           {archiving ? (

@@ -11,7 +11,7 @@ import { useUpdateClass } from '../api/classes-update';
  */
 export function ClassesRenameModal({ target, onClose }: { target: AdminClass | null; onClose: () => void }) {
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target ? `Rename ${target.name}` : 'Rename class'}>
+    <Modal opened={target !== null} onClose={onClose} title={target ? `Rename ${target.name}` : 'Rename class'} closeButtonProps={{ 'aria-label': 'Close' }}>
       {/* Keyed by the class so that the field starts from its name each time the dialog opens. */}
       {target && <RenameForm key={target.name} target={target} onClose={onClose} />}
     </Modal>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, ScrollArea, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { AdminClass } from '../../../../shared/schemas/classes';
 
@@ -11,13 +11,12 @@ export interface ClassesTableProps {
   onArchive: (target: AdminClass) => void;
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The classes in order, with their roster and register counts and what an admin can do to each. */
 export function ClassesTable({ label, classes, onMove, onRename, onArchive }: ClassesTableProps) {
   return (
-    <ScrollArea type="auto">
-      <Table striped verticalSpacing="xs" miw={560} aria-label={label}>
+    // On a narrow screen the table scrolls inside its own box.
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {onMove && (
@@ -39,7 +38,7 @@ export function ClassesTable({ label, classes, onMove, onRename, onArchive }: Cl
               {onMove && <Table.Td>{index + 1}</Table.Td>}
               <Table.Th scope="row" fw={600}>
                 <Group gap="xs" wrap="nowrap">
-                  <span style={{ overflowWrap: 'anywhere' }}>{item.name}</span>
+                  <span style={{ whiteSpace: 'nowrap' }}>{item.name}</span>
                   {item.archived && (
                     <Badge color="gray" variant="outline" tt="none">
                       Archived
@@ -47,8 +46,8 @@ export function ClassesTable({ label, classes, onMove, onRename, onArchive }: Cl
                   )}
                 </Group>
               </Table.Th>
-              <Table.Td>{count(item.students, 'student', 'students')}</Table.Td>
-              <Table.Td>{count(item.registers, 'register', 'registers')}</Table.Td>
+              <Table.Td>{item.students}</Table.Td>
+              <Table.Td>{item.registers}</Table.Td>
               <Table.Td>
                 <Group gap={6} justify="flex-end" wrap="nowrap">
                   {onMove && (
@@ -89,6 +88,6 @@ export function ClassesTable({ label, classes, onMove, onRename, onArchive }: Cl
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </Table.ScrollContainer>
   );
 }

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN } from '../src/server/seed/demo';
+import { expectAccessible, test, expect } from './fixtures';
+
+/**
+ * The admin signs in on the Faculty tab. (The fixtures' signIn(page, 'admin') looks for the
+ * Student form, which is not shown: this journey signs in on its own until that is fixed.)
+ */
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Faculty login' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
+  await form.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+// A name of its own on each run, so that a retry on the same database finds it free.
+const NEW_CLASS = `LAB ${Date.now() % 100000}`;
+
+test('an admin adds a class, moves it, archives and restores it; the dashboard follows', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/classes');
+  const active = page.getByRole('table', { name: 'Classes on the dashboard' });
+  await expect(active.getByRole('rowheader', { name: 'CSE1' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('textbox', { name: 'New class name' }).fill(NEW_CLASS);
+  await page.getByRole('button', { name: 'Add class' }).click();
+  await expect(active.getByRole('rowheader').last()).toHaveText(NEW_CLASS);
+
+  await page.getByRole('button', { name: `Move ${NEW_CLASS} up` }).click();
+  await expect(active.getByRole('rowheader').last()).toHaveText('CSE8');
+
+  await page.goto('/dashboard');
+  const cards = page.getByRole('list', { name: 'Classes' }).getByRole('heading');
+  await expect(cards.nth(-2)).toHaveText(NEW_CLASS);
+
+  await page.goto('/admin/classes');
+  await page.getByRole('button', { name: `Archive ${NEW_CLASS}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Archive ${NEW_CLASS}` });
+  await expect(confirm).toContainText('It leaves the dashboard');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  const archived = page.getByRole('table', { name: 'Archived classes' });
+  await expect(archived.getByRole('rowheader', { name: new RegExp(NEW_CLASS) })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Classes' }).getByRole('heading', { name: 'CSE1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: NEW_CLASS })).toHaveCount(0);
+
+  await page.goto('/admin/classes');
+  await page.getByRole('button', { name: `Restore ${NEW_CLASS}` }).click();
+  await page.getByRole('dialog', { name: `Restore ${NEW_CLASS}` }).getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('table', { name: 'Archived classes' })).toHaveCount(0);
+});
+
+test('the classes page fits a 360 px phone: the table scrolls inside its box', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsAdmin(page);
+  await page.goto('/admin/classes');
+  await expect(page.getByRole('table', { name: 'Classes on the dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add class' })).toBeInViewport();
+  // Once laid out, nothing is wider than the screen: the table scrolls inside its own box.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: 'Archive CSE1' })).toBeAttached();
+});
