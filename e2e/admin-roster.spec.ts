@@ -1,34 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../src/server/seed/demo';
-import { test, expect } from './fixtures';
-
-function serious(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/**
- * expectAccessible, but for the colour contrast of the administration section menu: its current
- * section (a light button) is below the contrast ratio, which is the layout's to fix. Every other
- * rule runs on the whole page, and the contrast rule on all of it but that menu.
- */
-async function expectAccessible(page: Page): Promise<void> {
-  const rest = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).exclude('nav[aria-label="Administration"]').analyze();
-  expect([...serious(rest), ...serious(contrast)]).toEqual([]);
-}
-
-/** The admin signs in on the Faculty tab (the fixtures' signIn(page, 'admin') looks for the Student form). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Faculty login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
-  await form.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
+import { test, expect, expectAccessible, signIn } from './fixtures';
 
 // A PIN of its own on each run, so that a retry on the same database adds a new student.
 const RUN = Date.now() % 100000;
@@ -40,7 +10,7 @@ function csv(text: string) {
 }
 
 test('an admin previews a roster file, fixes its error, applies it, and the new student is on the register', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, 'admin');
   await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Roster' }).click();
   await page.waitForURL('**/admin/roster');
