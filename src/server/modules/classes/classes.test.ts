@@ -254,9 +254,8 @@ describe('PATCH /api/admin/classes/:class', () => {
   });
 
   // The rule: the class-wise report lists the active classes, and an archived one only while it has
-  // marks in the report's window. The reports module still lists every class, archived or not: this
-  // test is expected to fail until it filters (then drop `.fails`).
-  it.fails('leaves an archived class with no marks out of the dashboard report', async () => {
+  // marks in the report's window.
+  it('leaves an archived class with no marks out of the dashboard report', async () => {
     const archived = await as(admin, 'PATCH', path('CSE6'), { archived: true });
     expect(archived.statusCode).toBe(200);
     try {

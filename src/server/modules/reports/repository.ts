@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { attendanceMarks, registers, classes, students } from '../../db/schema';
 
@@ -52,7 +52,8 @@ export function classCounts(db: Executor, className?: string, range: DateRange =
       size: sql<number>`count(*)`.as('size'),
     })
     .from(students)
-    .where(className === undefined ? undefined : eq(students.className, className))
+    // Withdrawn students are off their class's register: not part of its size.
+    .where(and(isNull(students.withdrawnAt), className === undefined ? undefined : eq(students.className, className)))
     .groupBy(students.className)
     .as('roster');
   return db
@@ -65,7 +66,13 @@ export function classCounts(db: Executor, className?: string, range: DateRange =
     .from(classes)
     .leftJoin(totals, eq(totals.className, classes.name))
     .leftJoin(roster, eq(roster.className, classes.name))
-    .where(className === undefined ? undefined : eq(classes.name, className))
+    .where(
+      and(
+        className === undefined ? undefined : eq(classes.name, className),
+        // An archived class is reported only while it has registers in the range: its history stays.
+        or(isNull(classes.archivedAt), isNotNull(totals.className)),
+      ),
+    )
     .orderBy(asc(classes.position), asc(classes.name));
 }
 
