@@ -209,6 +209,25 @@ describe('preview and import', () => {
   });
 });
 
+describe('an archived class', () => {
+  it('keeps the students it has and takes no new ones', async () => {
+    await putStudents(ctx.database.db, [{ pin: 'ARC1', name: 'Stays Put', className: 'CSE7' }]);
+    const archive = (archived: boolean) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/admin/classes/CSE7', headers: { cookie: admin }, payload: { archived } });
+    expect((await archive(true)).statusCode).toBe(200);
+    try {
+      const file = 'pin,name,class\nARC1,Stays Put,CSE7\nARC2,New Arrival,CSE7\n';
+      const previewed = await preview(file);
+      expect(previewed.errors).toEqual([{ line: 3, message: 'class CSE7 is archived: it takes no new students' }]);
+      const refused = await post('import', file);
+      expect(refused.statusCode).toBe(400);
+      expect((await preview('pin,name,class\nARC1,Stays Put,CSE7\n')).errors).toEqual([]);
+    } finally {
+      expect((await archive(false)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('moving a student', () => {
   it('keeps their past marks under the class they had that day; the next register of the new class lists them', async () => {
     await putStudents(ctx.database.db, [

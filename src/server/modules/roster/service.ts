@@ -15,7 +15,7 @@ import { ROSTER_PREVIEW_LIST_MAX } from '../../../shared/schemas/roster';
 // of the email column. Functions only, called long after both modules are loaded.
 import { upsertStudentAccounts } from '../accounts/service';
 import { actorOf, CLI, recordAudit, type Actor } from '../audit/service';
-import { assertClassExists, listClassNames } from '../classes/service';
+import { assertClassExists, listAllClasses } from '../classes/service';
 import { formatCsv, parseCsv } from './csv';
 import * as repo from './repository';
 import type { RosterStudentRow } from './repository';
@@ -162,11 +162,29 @@ function jsonEntries(text: string, errors: RosterProblem[]): RawEntry[] {
   return entries;
 }
 
+/** The archived classes, and the class each roster student is in now: who may stay where. */
+export interface ClosedClasses {
+  archived: ReadonlySet<string>;
+  classOf: ReadonlyMap<string, string>;
+}
+
+/** The classes a file may name, and which of them take no new students. */
+async function classesForFile(db: Executor): Promise<{ known: string[]; closed: ClosedClasses }> {
+  const all = await listAllClasses(db);
+  const archived = new Set(all.filter((c) => c.archived).map((c) => c.name));
+  const classOf = archived.size === 0 ? new Map<string, string>() : new Map((await repo.listAllStudents(db)).map((s) => [s.pin, s.className]));
+  return { known: all.map((c) => c.name), closed: { archived, classOf } };
+}
+
 /**
  * Reads a roster file, CSV (pin,name,class) or SPEC's student.json object, and checks every
  * student against the portal's classes. Pure: nothing is written.
  */
-export function parseRosterFile(text: string, knownClasses: readonly string[]): ParsedRoster {
+export function parseRosterFile(
+  text: string,
+  knownClasses: readonly string[],
+  closed: ClosedClasses = { archived: new Set(), classOf: new Map() },
+): ParsedRoster {
   const errors: RosterProblem[] = [];
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   const entries = trimmed.startsWith('{') || trimmed.startsWith('[') ? jsonEntries(text.replace(/^\uFEFF/, ''), errors) : csvEntries(text, errors);
@@ -198,6 +216,10 @@ export function parseRosterFile(text: string, knownClasses: readonly string[]): 
     const className = classByKey.get(rawClass.toLowerCase());
     if (!rawClass) problems.push('class is missing');
     else if (!className) problems.push(`class "${rawClass}" does not exist (the classes are ${knownClasses.join(', ')})`);
+    // An archived class keeps the students it has, and takes no new ones.
+    else if (closed.archived.has(className) && closed.classOf.get(pin) !== className) {
+      problems.push(`class ${className} is archived: it takes no new students`);
+    }
     if (pin) {
       const first = seen.get(pin);
       if (first) problems.push(`PIN ${pin} is already at ${first}`);
@@ -282,7 +304,8 @@ function toLineError(p: RosterProblem): RosterLineError {
 
 /** What importing a file would do, with its problems; nothing is written. */
 export async function previewRoster(db: Executor, text: string): Promise<RosterPreview> {
-  const parsed = parseRosterFile(text, await listClassNames(db));
+  const { known, closed } = await classesForFile(db);
+  const parsed = parseRosterFile(text, known, closed);
   const diff = diffRoster(await repo.listAllStudents(db), parsed.students);
   return {
     added: capped(diff.added),
@@ -334,7 +357,8 @@ export interface ImportSummary extends Omit<RosterImportResult, 'accounts'> {
  */
 // The actor defaults to the CLI only for older callers (tests of other modules); pass it.
 export async function importRoster(db: Executor, text: string, actor: Actor = CLI, options: ImportOptions = {}): Promise<ImportSummary> {
-  const { students, accounts, problems } = parseRosterFile(text, await listClassNames(db));
+  const { known, closed } = await classesForFile(db);
+  const { students, accounts, problems } = parseRosterFile(text, known, closed);
   if (problems.length > 0) throw new RosterFileError(problems);
   return db.transaction(async (tx) => {
     const diff = diffRoster(await repo.listAllStudents(tx), students);
