@@ -151,5 +151,8 @@ test('faculty filter, edit and delete registered profiles on the welcome page', 
   await expect(confirm).toContainText(`Delete the profile of Welcome Tester (PIN ${WELCOME_PIN})?`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(list.getByRole('heading', { name: 'Welcome Tester' })).toHaveCount(0);
-  await expect(list.getByText(`No profiles match “${WELCOME_PIN.toLowerCase()}”.`)).toBeVisible();
+  // Run alone, this was the only approved profile; after other journeys, others stay and none match.
+  await expect(
+    list.getByText(new RegExp(`^No profiles (match “${WELCOME_PIN.toLowerCase()}”|have been approved yet)\\.$`)),
+  ).toBeVisible();
 });
