@@ -51,7 +51,7 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
     if (!parsed.success || Object.values(found).some(Boolean)) return;
     create.mutate(parsed.data, {
       onSuccess: (created) => {
-        notifications.show({ color: 'green', message: `Account ${created.user.email} added.` });
+        notifications.show({ color: 'green', closeButtonProps: { 'aria-label': 'Dismiss' }, message: `Account ${created.user.email} added.` });
         onCreated(created);
       },
       onError: (error) =>

@@ -69,6 +69,7 @@ export function UsersConfirmModal({
         onSuccess: (saved) => {
           notifications.show({
             color: 'green',
+            closeButtonProps: { 'aria-label': 'Dismiss' },
             message: saved.disabled ? `${saved.email} is disabled and signed out.` : `${saved.email} is enabled.`,
           });
           close();

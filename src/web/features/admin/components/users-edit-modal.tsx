@@ -52,6 +52,7 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
         onSuccess: (saved) => {
           notifications.show({
             color: 'green',
+            closeButtonProps: { 'aria-label': 'Dismiss' },
             message: field === 'name' ? `${saved.email} is now named ${saved.name}.` : `${saved.email} is now ${ROLE_LABELS[saved.role].toLowerCase()}.`,
           });
           onDone();
