@@ -98,7 +98,7 @@ describe('accounts administration: routes and roles', () => {
     expect(unknown.json().message).toBe('PIN NOPE999 is not on the roster');
     const noPin = await call(ctx, admin, 'POST', '/api/admin/users', { email: 'ghost@test.university.edu', name: 'Ghost', role: 'student' });
     expect(noPin.statusCode).toBe(400);
-    expect(noPin.json().message).toMatch(/needs a PIN/);
+    expect(noPin.json().message).toBe("A student account needs the student's roster PIN");
     const staffPin = await call(ctx, admin, 'POST', '/api/admin/users', { email: 'ghost@test.university.edu', name: 'Ghost', role: 'faculty', pin: '26ACC0002' });
     expect(staffPin.statusCode).toBe(400);
     expect(staffPin.json().message).toBe('Only student accounts have a PIN');

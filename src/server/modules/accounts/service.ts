@@ -63,7 +63,12 @@ interface NewAccount {
  * The rules for every new account, from the CLI or the admin pages: a valid e-mail and name, a
  * known role, and a PIN exactly when the account is a student's, that PIN on the roster.
  */
-async function checkNewAccount(db: Executor, input: { email: string; name: string; role: string; pin?: string | undefined }): Promise<NewAccount> {
+async function checkNewAccount(
+  db: Executor,
+  input: { email: string; name: string; role: string; pin?: string | undefined },
+  /** How the PIN is asked for where the input comes from. */
+  missingPin = "A student account needs --pin, the student's roster PIN",
+): Promise<NewAccount> {
   const email = parseOrThrow(EmailSchema, input.email, 'Email');
   const roleResult = RoleSchema.safeParse(input.role);
   if (!roleResult.success) {
@@ -75,7 +80,7 @@ async function checkNewAccount(db: Executor, input: { email: string; name: strin
   if (name.length > 200) throw new UserInputError('Name: at most 200 characters');
   let pin: string | null = null;
   if (role === 'student') {
-    if (!input.pin) throw new UserInputError("A student account needs a PIN, the student's roster PIN");
+    if (!input.pin) throw new UserInputError(missingPin);
     pin = parseOrThrow(PinSchema, input.pin, 'PIN');
     if (!(await isOnRoster(db, pin))) throw new UserInputError(`PIN ${pin} is not on the roster`);
   } else if (input.pin) {
@@ -326,7 +331,7 @@ export async function createAccount(
   if (await repo.findUserByEmail(db, input.email)) throw conflict(duplicateMessage(input.email));
   let account: NewAccount;
   try {
-    account = await checkNewAccount(db, input);
+    account = await checkNewAccount(db, input, "A student account needs the student's roster PIN");
   } catch (error) {
     if (error instanceof UserInputError) throw badRequest(error.message);
     throw error;
