@@ -62,7 +62,7 @@ describe('portal user commands', () => {
     writeFileSync(file, 'pin,name,class,email\n 23b81a0101 ,Asha Rao,CSE1,asha@uni.edu\n23B81A0102,Ravi,CSE1,\n');
     const imported = portal(['roster', 'import', file]);
     expect(imported.err).toBe('');
-    expect(imported.out).toContain('Roster imported: 2 added, 0 updated, 0 unchanged');
+    expect(imported.out).toContain('Roster imported: 2 added, 0 updated, 0 moved, 0 unchanged');
     expect(imported.out).toContain('Student accounts: 1 created, 0 updated, 0 unchanged');
     expect(portal(['user', 'list']).out).toMatch(/student\s+asha@uni\.edu\s+Asha Rao\s+23B81A0101\s+no password yet/);
   }, 120_000);

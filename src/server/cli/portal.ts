@@ -167,7 +167,7 @@ export const commands: Record<string, Handler> = {
       const imported = await importRoster(tx, text, CLI);
       return { summary: imported, accounts: await upsertStudentAccounts(tx, imported.accounts) };
     });
-    console.log(`Roster imported: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+    console.log(`Roster imported: ${summary.added} added, ${summary.updated} updated, ${summary.moved} moved, ${summary.unchanged} unchanged`);
     if (summary.accounts.length > 0) {
       console.log(
         `Student accounts: ${accounts.created} created, ${accounts.updated} updated, ${accounts.unchanged} unchanged (no password: they sign in through single sign-on or a set-password link)`,
