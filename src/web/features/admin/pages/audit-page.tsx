@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Code, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertCircle, IconCalendar, IconDownload, IconHistory } from '@tabler/icons-react';
+import { IconCalendar, IconDownload, IconHistory } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/schemas/audit';
+import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDateTime } from '../../../lib/calendar-date';
 import { saveFile } from '../../../lib/save-file';
@@ -52,26 +53,13 @@ export function AuditPage() {
     body = <PageLoader label="Loading the audit trail" />;
   } else if (trail.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading the audit trail" role="alert">
-        <Stack align="flex-start" gap="sm">
-          <Text size="sm">{trail.error.message}</Text>
-          <Button variant="light" color="red" onClick={() => void trail.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Error loading the audit trail" message={trail.error.message} onRetry={() => void trail.refetch()} />
     );
   } else if (entries.length === 0) {
     body = (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs">
-          <IconHistory size={32} aria-hidden color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No entries.</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {action || range[0] ? 'Nothing matches these filters.' : 'Changes made in the portal appear here.'}
-          </Text>
-        </Stack>
-      </Paper>
+      <EmptyState icon={<IconHistory size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No entries.">
+        {action || range[0] ? 'Nothing matches these filters.' : 'Changes made in the portal appear here.'}
+      </EmptyState>
     );
   } else {
     body = (

@@ -1,8 +1,9 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconSchool } from '@tabler/icons-react';
+import { IconSchool } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminClass } from '../../../../shared/schemas/classes';
+import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { useAdminClasses } from '../api/classes';
 import { useUpdateClass } from '../api/classes-update';
@@ -45,14 +46,7 @@ export function ClassesPage() {
     body = <PageLoader label="Loading classes" />;
   } else if (classes.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading classes" role="alert">
-        <Stack align="flex-start" gap="sm">
-          <Text size="sm">{classes.error.message}</Text>
-          <Button variant="light" color="red" onClick={() => void classes.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Error loading classes" message={classes.error.message} onRetry={() => void classes.refetch()} />
     );
   } else {
     body = (
@@ -60,17 +54,11 @@ export function ClassesPage() {
         <Stack gap="xs">
           <Title order={3}>On the dashboard</Title>
           {active.length === 0 ? (
-            <Paper withBorder radius="md" p="xl">
-              <Stack align="center" gap="xs">
-                <IconSchool size={32} aria-hidden color="var(--mantine-color-gray-6)" />
-                <Text fw={600}>No classes on the dashboard.</Text>
-                <Text size="sm" c="dimmed" ta="center">
-                  {archived.length > 0
-                    ? 'Every class is archived. Add a class above, or restore one below.'
-                    : 'Add the first class above: faculty take its registers from the dashboard.'}
-                </Text>
-              </Stack>
-            </Paper>
+            <EmptyState icon={<IconSchool size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No classes on the dashboard.">
+              {archived.length > 0
+              ? 'Every class is archived. Add a class above, or restore one below.'
+              : 'Add the first class above: faculty take its registers from the dashboard.'}
+            </EmptyState>
           ) : (
             <ClassesTable label="Classes on the dashboard" classes={active} onMove={onMove} onRename={setRenaming} onArchive={setArchiving} />
           )}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarPlus, IconCalendarTime } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarPlus, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TermListItem } from '../../../../shared/schemas/terms';
+import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { useTermList } from '../api/terms';
 import { TermFormModal } from '../components/terms-form-modal';
@@ -17,26 +18,13 @@ export function TermsPage() {
     body = <PageLoader label="Loading the terms" />;
   } else if (terms.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading the terms" role="alert">
-        <Stack align="flex-start" gap="sm">
-          <Text size="sm">{terms.error.message}</Text>
-          <Button variant="light" color="red" onClick={() => void terms.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Error loading the terms" message={terms.error.message} onRetry={() => void terms.refetch()} />
     );
   } else if (terms.data.length === 0) {
     body = (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs">
-          <IconCalendarTime size={32} aria-hidden color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No terms yet.</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Until there is one, reports and student records cover every date.
-          </Text>
-        </Stack>
-      </Paper>
+      <EmptyState icon={<IconCalendarTime size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No terms yet.">
+        Until there is one, reports and student records cover every date.
+      </EmptyState>
     );
   } else {
     body = <TermsTable terms={terms.data} onEdit={setEditing} />;

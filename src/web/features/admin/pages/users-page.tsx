@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import type { AdminUser } from '../../../../shared/schemas/admin-users';
+import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { useUsers } from '../api/users';
 import { UsersAddModal } from '../components/users-add-modal';
@@ -47,26 +48,13 @@ export function UsersPage() {
     body = <PageLoader label="Loading accounts" />;
   } else if (users.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading accounts" role="alert">
-        <Stack align="flex-start" gap="sm">
-          <Text size="sm">{users.error.message}</Text>
-          <Button variant="light" color="red" onClick={() => void users.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Error loading accounts" message={users.error.message} onRetry={() => void users.refetch()} />
     );
   } else if (users.data.users.length === 0) {
     body = (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs">
-          <IconUsers size={32} aria-hidden color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No accounts found.</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {debounced || role ? 'No account matches this search.' : 'Add the first account with Add account.'}
-          </Text>
-        </Stack>
-      </Paper>
+      <EmptyState icon={<IconUsers size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No accounts found.">
+        {debounced || role ? 'No account matches this search.' : 'Add the first account with Add account.'}
+      </EmptyState>
     );
   } else {
     const { total, offset } = users.data;

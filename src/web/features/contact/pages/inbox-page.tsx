@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { useInbox } from '../api/get-inbox';
 import { useSetMessageRead } from '../api/set-message-read';
@@ -16,26 +17,13 @@ export function InboxPage() {
     body = <PageLoader label="Loading messages" />;
   } else if (inbox.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading messages" role="alert">
-        <Stack align="flex-start" gap="sm">
-          <Text size="sm">{inbox.error.message}</Text>
-          <Button variant="light" color="red" onClick={() => void inbox.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Error loading messages" message={inbox.error.message} onRetry={() => void inbox.refetch()} />
     );
   } else if (inbox.data.length === 0) {
     body = (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs">
-          <IconInbox size={32} aria-hidden color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No messages yet.</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Messages sent through the Contact Us page appear here.
-          </Text>
-        </Stack>
-      </Paper>
+      <EmptyState icon={<IconInbox size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No messages yet.">
+        Messages sent through the Contact Us page appear here.
+      </EmptyState>
     );
   } else {
     body = (

@@ -1,0 +1,34 @@
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** What a page shows when its data could not be loaded: the server's words and a way to ask again. */
+export function LoadError({ title, message, onRetry }: { title: string; message: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={title} role="alert">
+      <Stack align="flex-start" gap="sm">
+        <Text size="sm">{message}</Text>
+        <Button variant="light" color="red" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** What a list shows when it has nothing yet: an icon, what is missing, and what to do about it. */
+export function EmptyState({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs">
+        {icon}
+        <Text fw={600}>{title}</Text>
+        {children !== undefined && (
+          <Text size="sm" c="dimmed" ta="center">
+            {children}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
