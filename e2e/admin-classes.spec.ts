@@ -38,6 +38,12 @@ test('an admin adds a class, moves it, archives and restores it; the dashboard f
   await page.getByRole('button', { name: `Restore ${NEW_CLASS}` }).click();
   await page.getByRole('dialog', { name: `Restore ${NEW_CLASS}` }).getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('table', { name: 'Archived classes' })).toHaveCount(0);
+  await expect(active.getByRole('rowheader', { name: NEW_CLASS })).toBeVisible();
+
+  // The journeys share one demo database: archived again, the dashboard keeps the demo's eight classes.
+  await page.getByRole('button', { name: `Archive ${NEW_CLASS}` }).click();
+  await page.getByRole('dialog', { name: `Archive ${NEW_CLASS}` }).getByRole('button', { name: 'Archive' }).click();
+  await expect(archived.getByRole('rowheader', { name: new RegExp(NEW_CLASS) })).toBeVisible();
 });
 
 test('the classes page fits a 360 px phone: the table scrolls inside its box', async ({ page }) => {
