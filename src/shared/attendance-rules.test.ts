@@ -12,8 +12,14 @@ import {
 
 describe('countMarks', () => {
   it('counts the totals of a register', () => {
-    expect(countMarks([{ present: true }, { present: true }, { present: false }])).toEqual({ total: 3, present: 2, absent: 1 });
-    expect(countMarks([])).toEqual({ total: 0, present: 0, absent: 0 });
+    expect(countMarks([{ status: 'present' }, { status: 'present' }, { status: 'absent' }])).toEqual({
+      total: 3,
+      present: 2,
+      absent: 1,
+      late: 0,
+      excused: 0,
+    });
+    expect(countMarks([])).toEqual({ total: 0, present: 0, absent: 0, late: 0, excused: 0 });
   });
 });
 

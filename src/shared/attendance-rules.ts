@@ -65,11 +65,59 @@ export function summarize(presentDays: number, absentDays: number): AttendanceSu
   };
 }
 
-/** A register's totals: every mark counts once, present or absent. */
-export function countMarks(marks: readonly { present: boolean }[]): { total: number; present: number; absent: number } {
-  let present = 0;
-  for (const mark of marks) if (mark.present) present += 1;
-  return { total: marks.length, present, absent: marks.length - present };
+/**
+ * A mark's status (DESIGN.md 7.6). Present and late attend, absent does not, and excused is left
+ * out of the student's held classes altogether.
+ */
+export const MARK_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
+export type MarkStatus = (typeof MARK_STATUSES)[number];
+
+/** Whether a mark counts as attended: present or late. */
+export function attends(status: MarkStatus): boolean {
+  return status === 'present' || status === 'late';
+}
+
+/** Whether a mark counts among the held classes: every status but excused. */
+export function isHeld(status: MarkStatus): boolean {
+  return status !== 'excused';
+}
+
+/** The status a `present` flag stands for (the specification's switch, and older API bodies). */
+export function statusOf(present: boolean): MarkStatus {
+  return present ? 'present' : 'absent';
+}
+
+/** How many marks of each status. */
+export interface StatusCounts {
+  present: number;
+  late: number;
+  absent: number;
+  excused: number;
+}
+
+export const NO_MARKS: Readonly<StatusCounts> = { present: 0, late: 0, absent: 0, excused: 0 };
+
+export function countStatuses(marks: readonly { status: MarkStatus }[]): StatusCounts {
+  const counts: StatusCounts = { ...NO_MARKS };
+  for (const mark of marks) counts[mark.status] += 1;
+  return counts;
+}
+
+export function addCounts(a: StatusCounts, b: StatusCounts): StatusCounts {
+  return { present: a.present + b.present, late: a.late + b.late, absent: a.absent + b.absent, excused: a.excused + b.excused };
+}
+
+/**
+ * A student's summary from status counts, by the counting rule of DESIGN.md 7.6: presentDays are
+ * present and late marks, absentDays absent marks, excused counts in neither.
+ */
+export function summarizeCounts(counts: StatusCounts): AttendanceSummary {
+  return summarize(counts.present + counts.late, counts.absent);
+}
+
+/** A register's totals: every mark counts once in `total`, and once under its status. */
+export function countMarks(marks: readonly { status: MarkStatus }[]): { total: number } & StatusCounts {
+  return { total: marks.length, ...countStatuses(marks) };
 }
 
 function plural(count: number, one: string, many: string): string {

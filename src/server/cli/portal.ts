@@ -11,6 +11,7 @@ import { CLI } from '../modules/audit/service';
 import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
+import { findCounterDifferences, rebuildCounters } from '../modules/counters/service';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -26,6 +27,10 @@ Roster:
                          { "CSE1": [{ "pin": ..., "name": ... }] }
   roster export [FILE]   the roster as CSV (pin,name,class), to FILE or to standard output
 
+Counters:
+  verify                 recompute every counter (per register, and per student, subject and term)
+                         from the marks and list any that disagree; exits 1 if one does
+  counters rebuild       recompute every counter from the marks
 PINs:
   pins fix               merge the students, profiles and marks whose PINs differ only in case or
                          spaces (an upgrade that stops on them says so), then finish the upgrade
@@ -174,6 +179,23 @@ export const commands: Record<string, Handler> = {
       );
     }
   },
+  async 'counters verify'(database, args) {
+    positionals(args, 'verify', 0, 0);
+    const differences = await findCounterDifferences(database.db);
+    if (differences.length === 0) {
+      console.log('Counters agree with the marks: every register and student counter, and every register\'s term.');
+      return;
+    }
+    console.log('Counters that disagree with the marks (present/late/absent/excused, stored then recomputed):');
+    for (const d of differences) console.log(`  ${d.kind} ${d.key}: ${d.stored} stored, ${d.recomputed} recomputed`);
+    console.log('Run npm run portal -- counters rebuild to recompute them from the marks.');
+    throw new UserInputError(`${differences.length}${differences.length >= 100 ? ' or more' : ''} counters disagree with the marks`);
+  },
+  async 'counters rebuild'(database, args) {
+    positionals(args, 'counters rebuild', 0, 0);
+    await database.db.transaction((tx) => rebuildCounters(tx));
+    console.log('Counters recomputed from the marks.');
+  },
   async 'roster export'(database, args) {
     const [file] = positionals(args, 'roster export [FILE]', 0, 1);
     const { csv, count } = await exportRoster(database.db);
@@ -187,7 +209,8 @@ export const commands: Record<string, Handler> = {
 };
 
 export async function run(argv: string[]): Promise<number> {
-  const [group, action, ...rest] = argv;
+  // `verify` is short for `counters verify`.
+  const [group, action, ...rest] = argv[0] === 'verify' ? ['counters', ...argv] : argv;
   const key = `${group ?? ''} ${action ?? ''}`;
   const handler = commands[key];
   if (!handler) {

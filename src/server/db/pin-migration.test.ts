@@ -142,7 +142,7 @@ describe('the PIN migration', { timeout: 120_000 }, () => {
     expect(await rows(database, sql`select pin, name, class_name from students`)).toEqual([{ pin: 'X1', name: 'Kept', class_name: 'CSE2' }]);
     expect(await rows(database, sql`select pin from users`)).toEqual([{ pin: 'X1' }]);
     expect(await rows(database, sql`select name, status from profiles`)).toEqual([{ name: 'First', status: 'approved' }]);
-    expect(await rows(database, sql`select pin, present from attendance_marks`)).toEqual([{ pin: 'X1', present: true }]);
+    expect(await rows(database, sql`select pin, status from attendance_marks`)).toEqual([{ pin: 'X1', status: 'present' }]);
     expect(await rows(database, sql`select present_count, absent_count from attendance_sessions where id = ${register}`)).toEqual([
       { present_count: 1, absent_count: 0 },
     ]);

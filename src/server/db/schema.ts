@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -12,9 +13,15 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+import { MARK_STATUSES } from '../../shared/attendance-rules';
+
+const statusCheck = (name: string, status: unknown) =>
+  check(name, sql`${status} in ('present', 'absent', 'late', 'excused')`);
 
 /** A PIN is stored in its normal form, trimmed and upper case (DESIGN.md 7.1), whatever writes it. */
 const normalPin = (name: string, pin: unknown) => check(name, sql`${pin} = upper(btrim(${pin}))`);
@@ -138,6 +145,47 @@ export const terms = pgTable(
   ],
 );
 
+/** Subjects (DESIGN.md 7.6): a code that never changes (registers and counters keep it) and a name. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('subjects_code_check', sql`${t.code} <> ''`)],
+);
+
+/** A class's weekly timetable (DESIGN.md 7.6): which subject each (weekday, period) holds; weekday 1 = Monday. */
+export const timetableSlots = pgTable(
+  'timetable_slots',
+  {
+    className: text('class_name')
+      .notNull()
+      .references(() => classes.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    period: integer('period').notNull(),
+    subjectCode: text('subject_code')
+      .notNull()
+      .references(() => subjects.code),
+  },
+  (t) => [
+    primaryKey({ columns: [t.className, t.weekday, t.period] }),
+    index('timetable_slots_subject_idx').on(t.subjectCode),
+    check('timetable_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('timetable_slots_period_check', sql`${t.period} between 1 and 12`),
+  ],
+);
+
+/**
+ * Versions of what reports are computed from (DESIGN.md 7.4): every write that feeds a report
+ * bumps `reports` in its own transaction, and cached answers are keyed by it (the ETag).
+ */
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * The audit trail (DESIGN.md 7.5): one row per action, written in the action's transaction. The
  * actor is kept as text (an e-mail, or `cli`) with the account's id when there is one, without a
@@ -201,7 +249,12 @@ export const profiles = pgTable(
   ],
 );
 
-/** Registers: one per (class, date). The table keeps its first name, attendance_sessions. */
+/**
+ * Registers: one per (class, date, period); period 0 is the specification's whole-day register
+ * (DESIGN.md 7.6). The table keeps its first name, attendance_sessions. The subject is the one the
+ * register was taken for (null for period 0), and the term the one holding its date (null outside
+ * every term), kept in step when terms change: the student counters are bucketed by both.
+ */
 export const registers = pgTable(
   'attendance_sessions',
   {
@@ -210,16 +263,27 @@ export const registers = pgTable(
       .notNull()
       .references(() => classes.name, { onUpdate: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
+    period: integer('period').notNull().default(0),
+    subjectCode: text('subject_code').references(() => subjects.code),
+    termId: uuid('term_id').references(() => terms.id),
     takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Marks per status, kept in step with the marks in the same transaction.
     presentCount: integer('present_count').notNull().default(0),
     absentCount: integer('absent_count').notNull().default(0),
+    lateCount: integer('late_count').notNull().default(0),
+    excusedCount: integer('excused_count').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('attendance_sessions_class_date_key').on(t.className, t.date),
+    uniqueIndex('attendance_sessions_class_date_period_key').on(t.className, t.date, t.period),
     index('attendance_sessions_date_idx').on(t.date),
+    index('attendance_sessions_subject_idx').on(t.className, t.subjectCode),
+    index('attendance_sessions_term_idx').on(t.termId),
     check('attendance_sessions_counts_check', sql`${t.presentCount} >= 0 and ${t.absentCount} >= 0`),
+    check('attendance_sessions_status_counts_check', sql`${t.lateCount} >= 0 and ${t.excusedCount} >= 0`),
+    check('attendance_sessions_period_check', sql`${t.period} between 0 and 12`),
+    check('attendance_sessions_subject_check', sql`${t.period} > 0 or ${t.subjectCode} is null`),
   ],
 );
 
@@ -235,12 +299,41 @@ export const attendanceMarks = pgTable(
     className: text('class_name')
       .notNull()
       .references(() => classes.name, { onUpdate: 'cascade' }),
-    present: boolean('present').notNull(),
+    status: text('status', { enum: MARK_STATUSES }).notNull(),
+    // The register's date and period, copied so that a student's history pages through one index.
+    date: date('date', { mode: 'string' }).notNull(),
+    period: integer('period').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.registerId, t.pin] }),
-    index('attendance_marks_pin_idx').on(t.pin),
+    index('attendance_marks_history_idx').on(t.pin, t.date.desc(), t.period.desc(), t.className),
+    index('attendance_marks_class_idx').on(t.className),
     normalPin('attendance_marks_pin_normal_check', t.pin),
+    statusCheck('attendance_marks_status_check', t.status),
+  ],
+);
+
+/**
+ * A student's marks counted per (subject, term) and status (DESIGN.md 7.4), written in the same
+ * transaction as the marks, in PIN order. Subject '' is the period-0 register; a null term is a
+ * date outside every term. Summaries and the below-threshold lists read these, never the marks.
+ */
+export const studentCounters = pgTable(
+  'student_counters',
+  {
+    pin: text('pin').notNull(),
+    subjectCode: text('subject_code').notNull().default(''),
+    termId: uuid('term_id').references(() => terms.id),
+    present: integer('present').notNull().default(0),
+    late: integer('late').notNull().default(0),
+    absent: integer('absent').notNull().default(0),
+    excused: integer('excused').notNull().default(0),
+  },
+  (t) => [
+    unique('student_counters_key').on(t.pin, t.subjectCode, t.termId).nullsNotDistinct(),
+    // No CHECK that counts stay positive: PostgreSQL checks the row an upsert proposes (a -1
+    // delta) before it finds the row to update. `portal verify` catches any drift instead.
+    index('student_counters_term_subject_idx').on(t.termId, t.subjectCode),
   ],
 );
 
@@ -252,13 +345,17 @@ export const attendanceChanges = pgTable(
       .notNull()
       .references(() => registers.id, { onDelete: 'cascade' }),
     pin: text('pin').notNull(),
-    oldValue: boolean('old_value'),
-    newValue: boolean('new_value').notNull(),
+    oldStatus: text('old_status', { enum: MARK_STATUSES }),
+    newStatus: text('new_status', { enum: MARK_STATUSES }).notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     reason: text('reason'),
   },
-  (t) => [index('attendance_changes_session_idx').on(t.registerId, t.changedAt)],
+  (t) => [
+    index('attendance_changes_session_idx').on(t.registerId, t.changedAt),
+    statusCheck('attendance_changes_old_status_check', t.oldStatus),
+    statusCheck('attendance_changes_new_status_check', t.newStatus),
+  ],
 );
 
 export const contactMessages = pgTable(

@@ -1,3 +1,4 @@
+import { statusOf } from '../../shared/attendance-rules';
 import { CLASS_NAMES } from '../../shared/constants';
 import { addDays, todayIn } from '../../shared/dates';
 import type { Db } from '../db/client';
@@ -103,7 +104,7 @@ export async function seedDemo(db: Db, timeZone: string): Promise<DemoSummary> {
       if (weekday === 0 || weekday === 6) continue;
       for (const className of CLASS_NAMES) {
         const members = roster.filter((s) => s.className === className);
-        const marks = members.map((s) => ({ ...s, present: random() < likelihood.get(s.pin)! }));
+        const marks = members.map((s) => ({ ...s, status: statusOf(random() < likelihood.get(s.pin)!) }));
         await recordPastRegister(tx, { className, date, takenBy: faculty.id, takenAt: new Date(`${date}T10:00:00Z`), marks });
         registerCount += 1;
       }

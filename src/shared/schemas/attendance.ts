@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARK_STATUSES } from '../attendance-rules';
 import { IsoDateSchema, PinSchema } from './common';
 
 /**
@@ -10,6 +11,22 @@ export const ClassParamSchema = z.string().trim().min(1, 'A class name is requir
 
 export const ClassParamsSchema = z.object({ class: ClassParamSchema });
 export const RegisterParamsSchema = z.object({ class: ClassParamSchema, date: IsoDateSchema });
+
+/** Lectures of a day are periods 1 to 12; period 0 is the specification's whole-day register. */
+export const MAX_PERIOD = 12;
+export const PeriodSchema = z.coerce
+  .number({ message: 'A period is a whole number from 0 to 12' })
+  .int('A period is a whole number from 0 to 12')
+  .min(0, 'A period is a whole number from 0 to 12')
+  .max(MAX_PERIOD, 'A period is a whole number from 0 to 12');
+/** `?period=N` on a register's routes; without it, period 0 (DESIGN.md 7.6). */
+export const RegisterQuerySchema = z.object({ period: PeriodSchema.default(0) });
+export type RegisterQuery = z.infer<typeof RegisterQuerySchema>;
+
+export const MarkStatusSchema = z.enum(MARK_STATUSES, { message: 'A status is present, absent, late or excused' });
+
+/** The answer when a date would mix a whole-day register with period registers. */
+export const CHOOSE_PERIOD_MESSAGE = 'Choose a period';
 
 export const ClassSummarySchema = z.object({
   name: z.string(),
@@ -28,19 +45,27 @@ export const RosterStudentSchema = z.object({
 export type RosterStudent = z.infer<typeof RosterStudentSchema>;
 export const RosterSchema = z.array(RosterStudentSchema);
 
-export const AttendanceRecordSchema = RosterStudentSchema.extend({ present: z.boolean() });
+/** `present` is true for present and late marks (they attend), as the specification's switch shows it. */
+export const AttendanceRecordSchema = RosterStudentSchema.extend({ status: MarkStatusSchema, present: z.boolean() });
 export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
 
+/** A register's marks: `total` of every status, then each status (present alone, without late). */
 export const AttendanceStatsSchema = z.object({
   total: z.number().int(),
   present: z.number().int(),
   absent: z.number().int(),
+  late: z.number().int(),
+  excused: z.number().int(),
 });
 export type AttendanceStats = z.infer<typeof AttendanceStatsSchema>;
 
 export const AttendanceRegisterSchema = z.object({
   class: z.string(),
   date: z.string(),
+  /** 0 for the whole-day register. */
+  period: z.number().int(),
+  /** The subject the register is (or, not taken yet, would be) taken for; null for period 0. */
+  subject: z.object({ code: z.string(), name: z.string() }).nullable(),
   submitted: z.boolean(),
   /** Name of the faculty member who first took the register; absent when not submitted or the account is gone. */
   takenBy: z.string().optional(),
@@ -56,10 +81,22 @@ export type AttendanceRegister = z.infer<typeof AttendanceRegisterSchema>;
 export const MAX_RECORDS = 2000;
 export const MAX_REASON_LENGTH = 500;
 
-export const MarkInputSchema = z.object({ pin: PinSchema, present: z.boolean() });
-export type MarkInput = z.infer<typeof MarkInputSchema>;
+/** A mark as sent: `{ pin, status }`, or the specification's `{ pin, present }`. */
+export const MarkInputSchema = z.union(
+  [
+    z.object({ pin: PinSchema, status: MarkStatusSchema }),
+    z.object({ pin: PinSchema, present: z.boolean() }).transform(({ pin, present }) => ({
+      pin,
+      status: present ? ('present' as const) : ('absent' as const),
+    })),
+  ],
+  { message: 'Each record needs a pin and a status (present, absent, late or excused)' },
+);
+export type MarkInput = z.input<typeof MarkInputSchema>;
 
 export const SaveAttendanceRequestSchema = z.object({
+  /** The subject of a period that the timetable does not hold (an extra lecture); ignored for period 0. */
+  subject: z.string().trim().min(1).max(20).optional(),
   records: z
     .array(MarkInputSchema)
     .max(MAX_RECORDS, `A register holds at most ${MAX_RECORDS} students`)
@@ -79,11 +116,15 @@ export const SaveAttendanceRequestSchema = z.object({
     .optional(),
 });
 export type SaveAttendanceRequest = z.infer<typeof SaveAttendanceRequestSchema>;
+export type SaveAttendanceBody = z.input<typeof SaveAttendanceRequestSchema>;
 
 export const AttendanceChangeSchema = z.object({
   pin: z.string(),
   name: z.string(),
   /** null when the change created the mark (the first save of the register). */
+  oldStatus: MarkStatusSchema.nullable(),
+  newStatus: MarkStatusSchema,
+  /** Whether the old and new marks attend (present or late): the specification's view of the change. */
   oldValue: z.boolean().nullable(),
   newValue: z.boolean(),
   /** Name of the faculty member; null when the account no longer exists. */
@@ -93,6 +134,16 @@ export const AttendanceChangeSchema = z.object({
 });
 export type AttendanceChange = z.infer<typeof AttendanceChangeSchema>;
 export const AttendanceHistorySchema = z.array(AttendanceChangeSchema);
+
+/** GET /api/attendance/:class/:date/periods: the timetable's periods of that weekday, and any register taken that day. */
+export const DayPeriodSchema = z.object({
+  period: z.number().int(),
+  subject: z.object({ code: z.string(), name: z.string() }).nullable(),
+  submitted: z.boolean(),
+  stats: AttendanceStatsSchema.nullable(),
+});
+export type DayPeriod = z.infer<typeof DayPeriodSchema>;
+export const DayPeriodsSchema = z.array(DayPeriodSchema);
 
 export const PortalTodaySchema = z.object({ date: z.string(), timeZone: z.string() });
 export type PortalToday = z.infer<typeof PortalTodaySchema>;

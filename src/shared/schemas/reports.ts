@@ -70,6 +70,8 @@ export const StudentSummariesQuerySchema = ReportClassQuerySchema.extend({
     .min(0, 'below must be a percentage from 0 to 100')
     .max(100, 'below must be a percentage from 0 to 100')
     .optional(),
+  /** Only that subject's lectures (DESIGN.md 7.6); students who had none are not listed. */
+  subject: z.string().trim().min(1, 'subject must be a subject code').max(20, 'subject must be a subject code').optional(),
 });
 export type StudentSummariesQuery = z.infer<typeof StudentSummariesQuerySchema>;
 
@@ -87,7 +89,23 @@ export const StudentSummarySchema = z.object({
 export type StudentSummary = z.infer<typeof StudentSummarySchema>;
 export const StudentSummaryListSchema = z.array(StudentSummarySchema);
 
-/** Data of an `attendance` server-sent event: the register that was saved. */
-export const AttendanceEventSchema = z.object({ class: z.string(), date: IsoDateSchema });
+/** GET /api/reports/subjects: per subject, the lectures taken and the class's held and attended marks (excused left out). */
+export const SubjectReportRowSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Registers taken for the subject. */
+  lectures: z.number().int(),
+  /** Present, late and absent marks of those registers. */
+  held: z.number().int(),
+  /** Present and late marks. */
+  attended: z.number().int(),
+  /** attended / held x 100; 0 when nothing was held. */
+  percentage: z.number(),
+});
+export type SubjectReportRow = z.infer<typeof SubjectReportRowSchema>;
+export const SubjectReportSchema = z.array(SubjectReportRowSchema);
+
+/** Data of an `attendance` server-sent event: the register that was saved (period 0: the whole day). */
+export const AttendanceEventSchema = z.object({ class: z.string(), date: IsoDateSchema, period: z.number().int().optional() });
 export type AttendanceEvent = z.infer<typeof AttendanceEventSchema>;
 export const ATTENDANCE_EVENT = 'attendance';

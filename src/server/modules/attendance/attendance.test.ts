@@ -4,6 +4,7 @@ import type { AttendanceChange, AttendanceRegister } from '../../../shared/schem
 import { addDays, todayIn } from '../../../shared/dates';
 import { attendanceChanges, attendanceMarks, registers, students } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import { findCounterDifferences } from '../counters/service';
 import { ATTENDANCE_CHANNEL } from './service';
 
 let ctx: TestContext;
@@ -48,8 +49,10 @@ async function expectCountersMatchMarks(className: string, date: string) {
   expect(sessions).toHaveLength(1);
   const session = sessions[0]!;
   const marks = await ctx.database.db.select().from(attendanceMarks).where(eq(attendanceMarks.registerId, session.id));
-  expect(session.presentCount).toBe(marks.filter((m) => m.present).length);
-  expect(session.absentCount).toBe(marks.filter((m) => !m.present).length);
+  expect(session.presentCount).toBe(marks.filter((m) => m.status === 'present').length);
+  expect(session.absentCount).toBe(marks.filter((m) => m.status === 'absent').length);
+  // The student counters, too, agree with a recomputation from every mark.
+  expect(await findCounterDifferences(ctx.database.db)).toEqual([]);
   return { session, marks };
 }
 
@@ -89,8 +92,10 @@ describe('GET /api/attendance/:class/:date', () => {
       class: 'CSE3',
       date: addDays(today, -30),
       submitted: false,
-      records: CSE3.map((pin) => ({ pin, name: `Name ${pin}`, class: 'CSE3', present: false })),
-      stats: { total: 5, present: 0, absent: 5 },
+      period: 0,
+      subject: null,
+      records: CSE3.map((pin) => ({ pin, name: `Name ${pin}`, class: 'CSE3', status: 'absent', present: false })),
+      stats: { total: 5, present: 0, absent: 5, late: 0, excused: 0 },
     });
   });
 });
@@ -110,7 +115,7 @@ describe('PUT /api/attendance/:class/:date', () => {
       stats: { total: 5, present: 3, absent: 2 },
     });
     expect(body.records.map((r) => [r.pin, r.present])).toEqual(CSE3.map((pin, i) => [pin, i < 3]));
-    expect(body.records[0]).toEqual({ pin: 'C3-01', name: 'Name C3-01', class: 'CSE3', present: true });
+    expect(body.records[0]).toEqual({ pin: 'C3-01', name: 'Name C3-01', class: 'CSE3', status: 'present', present: true });
     expect(Date.parse(body.takenAt!)).not.toBeNaN();
     expect(body.updatedAt).toBeDefined();
 
@@ -133,7 +138,7 @@ describe('PUT /api/attendance/:class/:date', () => {
     );
     expect(res.statusCode).toBe(200);
     const body = res.json() as AttendanceRegister;
-    expect(body.stats).toEqual({ total: 5, present: 2, absent: 3 });
+    expect(body.stats).toEqual({ total: 5, present: 2, absent: 3, late: 0, excused: 0 });
     // The register keeps who first took it; updatedAt says when it last changed.
     expect(body.takenBy).toBe(first.takenBy);
     expect(body.takenAt).toBe(first.takenAt);
@@ -146,9 +151,9 @@ describe('PUT /api/attendance/:class/:date', () => {
     expect(history).toHaveLength(8);
     // Newest first: the correction's three changes, then the five of the first save.
     expect(history.slice(0, 3)).toEqual([
-      { pin: 'C3-02', name: 'Name C3-02', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
-      { pin: 'C3-03', name: 'Name C3-03', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
-      { pin: 'C3-05', name: 'Name C3-05', oldValue: false, newValue: true, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
+      { pin: 'C3-02', name: 'Name C3-02', oldStatus: 'present', newStatus: 'absent', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
+      { pin: 'C3-03', name: 'Name C3-03', oldStatus: 'present', newStatus: 'absent', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
+      { pin: 'C3-05', name: 'Name C3-05', oldStatus: 'absent', newStatus: 'present', oldValue: false, newValue: true, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
     ]);
     expect(history.slice(3).every((c) => c.oldValue === null)).toBe(true);
   });
@@ -168,7 +173,7 @@ describe('PUT /api/attendance/:class/:date', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as AttendanceRegister;
     expect(body.records.map((r) => [r.pin, r.present])).toEqual(CSE3.map((pin) => [pin, pin === 'C3-02']));
-    expect(body.stats).toEqual({ total: 5, present: 1, absent: 4 });
+    expect(body.stats).toEqual({ total: 5, present: 1, absent: 4, late: 0, excused: 0 });
   });
 
   it('keeps the mark of a student who has left the class since, with the name and class of that day', async () => {
@@ -180,12 +185,12 @@ describe('PUT /api/attendance/:class/:date', () => {
     const res = await put('CSE4', d, { records: marksOf(CSE4, () => true) });
     expect(res.statusCode).toBe(200);
     const body = res.json() as AttendanceRegister;
-    expect(body.records.find((r) => r.pin === 'MOVER')).toEqual({ pin: 'MOVER', name: 'Old Name', class: 'CSE4', present: true });
-    expect(body.stats).toEqual({ total: 4, present: 4, absent: 0 });
+    expect(body.records.find((r) => r.pin === 'MOVER')).toEqual({ pin: 'MOVER', name: 'Old Name', class: 'CSE4', status: 'present', present: true });
+    expect(body.stats).toEqual({ total: 4, present: 4, absent: 0, late: 0, excused: 0 });
     // The old register can still be corrected for that student.
     const fix = await put('CSE4', d, { records: [...marksOf(CSE4, () => true), { pin: 'MOVER', present: false }] });
     expect(fix.statusCode).toBe(200);
-    expect((fix.json() as AttendanceRegister).stats).toEqual({ total: 4, present: 3, absent: 1 });
+    expect((fix.json() as AttendanceRegister).stats).toEqual({ total: 4, present: 3, absent: 1, late: 0, excused: 0 });
     // But a new register of CSE4 no longer includes them.
     const next = await put('CSE4', addDays(today, -2), { records: [] });
     expect((next.json() as AttendanceRegister).records.map((r) => r.pin)).toEqual(CSE4);
@@ -264,7 +269,7 @@ describe('notifications', () => {
     try {
       const d = addDays(today, -5);
       expect((await put('CSE4', d, { records: [] })).statusCode).toBe(200);
-      await vi.waitFor(() => expect(heard).toContain(JSON.stringify({ class: 'CSE4', date: d })));
+      await vi.waitFor(() => expect(heard).toContain(JSON.stringify({ class: 'CSE4', date: d, period: 0 })));
     } finally {
       await stop();
     }
@@ -335,7 +340,7 @@ describe('concurrent saves of one register', () => {
       expect(change.oldValue).toBe(state.get(change.pin));
       state.set(change.pin, change.newValue);
     }
-    for (const mark of marks) expect(state.get(mark.pin)).toBe(mark.present);
+    for (const mark of marks) expect(state.get(mark.pin)).toBe(mark.status === 'present');
 
     const [saveCount] = await ctx.database.db
       .select({ n: sql<number>`count(distinct ${attendanceChanges.changedAt})::int` })

@@ -1,35 +1,60 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { attendanceChanges, attendanceMarks, registers, users } from '../../db/schema';
+import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
 
 export type RegisterRow = typeof registers.$inferSelect;
 export type MarkRow = typeof attendanceMarks.$inferSelect;
 export type NewMarkRow = typeof attendanceMarks.$inferInsert;
+type MarkStatus = MarkRow['status'];
 
 export interface RegisterWithTaker extends RegisterRow {
   takerName: string | null;
+  subjectName: string | null;
 }
 
 const registerWithTaker = {
   id: registers.id,
   className: registers.className,
   date: registers.date,
+  period: registers.period,
+  subjectCode: registers.subjectCode,
+  termId: registers.termId,
   takenBy: registers.takenBy,
   takenAt: registers.takenAt,
   updatedAt: registers.updatedAt,
   presentCount: registers.presentCount,
   absentCount: registers.absentCount,
+  lateCount: registers.lateCount,
+  excusedCount: registers.excusedCount,
   takerName: users.name,
+  subjectName: subjects.name,
 };
 
-export async function findRegister(db: Executor, className: string, date: string): Promise<RegisterWithTaker | undefined> {
+export async function findRegister(
+  db: Executor,
+  className: string,
+  date: string,
+  period: number,
+): Promise<RegisterWithTaker | undefined> {
   const [row] = await db
     .select(registerWithTaker)
     .from(registers)
     .leftJoin(users, eq(users.id, registers.takenBy))
-    .where(and(eq(registers.className, className), eq(registers.date, date)))
+    .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
+    .where(and(eq(registers.className, className), eq(registers.date, date), eq(registers.period, period)))
     .limit(1);
   return row;
+}
+
+/** Every register of one class on one date, by period. */
+export function listRegistersOn(db: Executor, className: string, date: string): Promise<RegisterWithTaker[]> {
+  return db
+    .select(registerWithTaker)
+    .from(registers)
+    .leftJoin(users, eq(users.id, registers.takenBy))
+    .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
+    .where(and(eq(registers.className, className), eq(registers.date, date)))
+    .orderBy(asc(registers.period));
 }
 
 export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> {
@@ -41,28 +66,30 @@ export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> 
 }
 
 /**
- * Creates the (class, date) register row if it is missing and locks it until the transaction ends.
- * A concurrent insert of the same row waits for ours and then does nothing, and the select
- * waits for the lock, so two saves of one register run one after the other.
+ * Creates the (class, date, period) register row if it is missing and locks it until the
+ * transaction ends. A concurrent insert of the same row waits for ours and then does nothing, and
+ * the select waits for the lock, so two saves of one register run one after the other. A new
+ * register takes the subject and term given; an existing one keeps its own.
  */
-export async function lockRegister(tx: Tx, className: string, date: string, userId: string): Promise<RegisterRow> {
+export async function lockRegister(
+  tx: Tx,
+  key: { className: string; date: string; period: number },
+  fresh: { subjectCode: string | null; termId: string | null; takenBy: string },
+): Promise<RegisterRow> {
   await tx
     .insert(registers)
-    .values({ className, date, takenBy: userId })
-    .onConflictDoNothing({ target: [registers.className, registers.date] });
+    .values({ ...key, ...fresh })
+    .onConflictDoNothing({ target: [registers.className, registers.date, registers.period] });
   const [row] = await tx
     .select()
     .from(registers)
-    .where(and(eq(registers.className, className), eq(registers.date, date)))
+    .where(and(eq(registers.className, key.className), eq(registers.date, key.date), eq(registers.period, key.period)))
     .for('update');
   if (!row) throw new Error('register missing after insert');
   return row;
 }
 
-export async function upsertMarks(
-  tx: Tx,
-  marks: NewMarkRow[],
-): Promise<void> {
+export async function upsertMarks(tx: Tx, marks: NewMarkRow[]): Promise<void> {
   if (marks.length === 0) return;
   await tx
     .insert(attendanceMarks)
@@ -72,13 +99,16 @@ export async function upsertMarks(
       set: {
         name: sql`excluded.name`,
         className: sql`excluded.class_name`,
-        present: sql`excluded.present`,
+        status: sql`excluded.status`,
       },
     });
 }
 
+const countOf = (registerId: string, status: MarkStatus) =>
+  sql`(select count(*) from attendance_marks m where m.session_id = ${registerId} and m.status = ${status})::int`;
+
 /**
- * Sets the counters from the marks themselves, so they cannot drift from them, and stamps the
+ * Sets the register's counters from its marks, so they cannot drift from them, and stamps the
  * save with the database clock at this moment (not the transaction's start, which for a save
  * that waited on the lock would be earlier than the save it waited for).
  */
@@ -86,8 +116,10 @@ export async function refreshCounters(tx: Tx, registerId: string): Promise<void>
   await tx
     .update(registers)
     .set({
-      presentCount: sql`(select count(*) from attendance_marks m where m.session_id = ${registerId} and m.present)::int`,
-      absentCount: sql`(select count(*) from attendance_marks m where m.session_id = ${registerId} and not m.present)::int`,
+      presentCount: countOf(registerId, 'present'),
+      absentCount: countOf(registerId, 'absent'),
+      lateCount: countOf(registerId, 'late'),
+      excusedCount: countOf(registerId, 'excused'),
       updatedAt: sql`clock_timestamp()`,
     })
     .where(eq(registers.id, registerId));
@@ -97,7 +129,7 @@ export async function refreshCounters(tx: Tx, registerId: string): Promise<void>
 export async function insertChanges(
   tx: Tx,
   registerId: string,
-  changes: { pin: string; oldValue: boolean | null; newValue: boolean }[],
+  changes: { pin: string; oldStatus: MarkStatus | null; newStatus: MarkStatus }[],
   changedBy: string,
   reason: string | null,
 ): Promise<void> {
@@ -111,8 +143,8 @@ export async function insertChanges(
 export interface ChangeRow {
   pin: string;
   name: string | null;
-  oldValue: boolean | null;
-  newValue: boolean;
+  oldStatus: MarkStatus | null;
+  newStatus: MarkStatus;
   changedBy: string | null;
   changedAt: Date;
   reason: string | null;
@@ -124,8 +156,8 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
     .select({
       pin: attendanceChanges.pin,
       name: attendanceMarks.name,
-      oldValue: attendanceChanges.oldValue,
-      newValue: attendanceChanges.newValue,
+      oldStatus: attendanceChanges.oldStatus,
+      newStatus: attendanceChanges.newStatus,
       changedBy: users.name,
       changedAt: attendanceChanges.changedAt,
       reason: attendanceChanges.reason,
@@ -149,44 +181,97 @@ export async function countRegistersByClass(db: Executor): Promise<Map<string, n
   return new Map(rows.map((row) => [row.className, Number(row.count)]));
 }
 
-/** The classes whose register for `date` has been taken. */
+/** The classes with a register (any period) on `date`. */
 export async function listClassesTakenOn(db: Executor, date: string): Promise<Set<string>> {
-  const rows = await db.select({ className: registers.className }).from(registers).where(eq(registers.date, date));
+  const rows = await db.selectDistinct({ className: registers.className }).from(registers).where(eq(registers.date, date));
   return new Set(rows.map((row) => row.className));
 }
 
 export interface StudentMarkRow {
   date: string;
+  period: number;
   className: string;
   name: string;
-  present: boolean;
+  status: MarkStatus;
+  subjectCode: string | null;
+  subjectName: string | null;
 }
 
-/** Every mark of one student, newest day first, read through the index on attendance_marks.pin. */
-export function listMarksByPin(db: Executor, pin: string): Promise<StudentMarkRow[]> {
+/** Where a page of a student's history starts: after this (date, period, class); newest date and period first, classes A to Z. */
+export interface HistoryCursor {
+  date: string;
+  period: number;
+  className: string;
+}
+
+/**
+ * One page of a student's marks, newest first by date and period (then class A to Z), read along the index on
+ * (pin, date, period, class): the cost follows the page, not the history. `from` and `to` limit the
+ * dates (a term).
+ */
+export function listMarksByPin(
+  db: Executor,
+  pin: string,
+  options: { limit: number; before?: HistoryCursor | undefined; from?: string | null; to?: string | null },
+): Promise<StudentMarkRow[]> {
+  const conditions: SQL[] = [eq(attendanceMarks.pin, pin)];
+  if (options.from) conditions.push(sql`${attendanceMarks.date} >= ${options.from}`);
+  if (options.to) conditions.push(sql`${attendanceMarks.date} <= ${options.to}`);
+  const before = options.before;
+  if (before) {
+    conditions.push(
+      or(
+        lt(attendanceMarks.date, before.date),
+        and(eq(attendanceMarks.date, before.date), lt(attendanceMarks.period, before.period)),
+        and(
+          eq(attendanceMarks.date, before.date),
+          eq(attendanceMarks.period, before.period),
+          gt(attendanceMarks.className, before.className),
+        ),
+      )!,
+    );
+  }
   return db
     .select({
-      date: registers.date,
-      className: registers.className,
+      date: attendanceMarks.date,
+      period: attendanceMarks.period,
+      className: attendanceMarks.className,
       name: attendanceMarks.name,
-      present: attendanceMarks.present,
+      status: attendanceMarks.status,
+      subjectCode: registers.subjectCode,
+      subjectName: subjects.name,
     })
     .from(attendanceMarks)
     .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
+    .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
+    .where(and(...conditions))
+    .orderBy(desc(attendanceMarks.date), desc(attendanceMarks.period), asc(attendanceMarks.className))
+    .limit(options.limit);
+}
+
+/** The name and class of a student's latest mark: for someone no longer on the roster. */
+export async function latestMarkOf(db: Executor, pin: string): Promise<{ name: string; className: string } | undefined> {
+  const [row] = await db
+    .select({ name: attendanceMarks.name, className: attendanceMarks.className })
+    .from(attendanceMarks)
     .where(eq(attendanceMarks.pin, pin))
-    .orderBy(desc(registers.date), asc(registers.className));
+    .orderBy(desc(attendanceMarks.date), desc(attendanceMarks.period), desc(attendanceMarks.className))
+    .limit(1);
+  return row;
 }
 
 /** Writes a whole register with its marks and counters in one go: for demo data, which has no history. */
 export async function insertRegister(
   tx: Tx,
-  register: { className: string; date: string; takenBy: string; takenAt: Date; presentCount: number; absentCount: number },
-  marks: Omit<NewMarkRow, 'registerId'>[],
+  register: Omit<typeof registers.$inferInsert, 'id' | 'updatedAt'> & { takenAt: Date },
+  marks: Omit<NewMarkRow, 'registerId' | 'date' | 'period'>[],
 ): Promise<void> {
   const [row] = await tx
     .insert(registers)
     .values({ ...register, updatedAt: register.takenAt })
     .returning({ id: registers.id });
   if (!row) throw new Error('insert returned no register');
-  await tx.insert(attendanceMarks).values(marks.map((mark) => ({ ...mark, registerId: row.id })));
+  await tx
+    .insert(attendanceMarks)
+    .values(marks.map((mark) => ({ ...mark, registerId: row.id, date: register.date, period: register.period ?? 0 })));
 }

@@ -3,14 +3,16 @@ import {
   AttendanceHistorySchema,
   AttendanceRegisterSchema,
   ClassListSchema,
+  DayPeriodsSchema,
   PortalTodaySchema,
   RegisterParamsSchema,
+  RegisterQuerySchema,
   SaveAttendanceRequestSchema,
 } from '../../../shared/schemas/attendance';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
-import { getHistory, getRegister, listClassSummaries, portalToday, saveRegister } from './service';
+import { getHistory, getRegister, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -55,12 +57,29 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       schema: {
         tags: ['attendance'],
         operationId: 'getRegister',
-        summary: 'The register of one class on one date; before it is taken, the roster with everyone absent',
+        summary: 'The register of one class on one date and period; before it is taken, the roster with everyone absent',
+        description: '?period=N (1 to 12) is a lecture of the timetable; without it, period 0, the whole-day register.',
         params: RegisterParamsSchema,
+        querystring: RegisterQuerySchema,
         response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
       },
     },
-    async (request) => getRegister(db, request.params.class, request.params.date),
+    async (request) => getRegister(db, request.params.class, request.params.date, request.query.period),
+  );
+
+  app.get(
+    '/api/attendance/:class/:date/periods',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['attendance'],
+        operationId: 'listDayPeriods',
+        summary: "The periods of one class on one date: the timetable's for that weekday and every register taken that day",
+        params: RegisterParamsSchema,
+        response: { 200: DayPeriodsSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
+      },
+    },
+    async (request) => listDayPeriods(db, request.params.class, request.params.date),
   );
 
   app.put(
@@ -70,11 +89,15 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       schema: {
         tags: ['attendance'],
         operationId: 'saveRegister',
-        summary: 'Create or replace the register of one class on one date',
+        summary: 'Create or replace the register of one class on one date and period',
         description:
           'Every roster student missing from records is recorded absent. Each changed mark is added to the history. ' +
-          'An archived class takes no new registers (409); its past ones can still be read.',
+          'Statuses are present, absent, late and excused ({ pin, present } still means present or absent). ' +
+          '?period=N (1 to 12) takes a lecture, for the subject the timetable gives it or the body\'s subject; without it, ' +
+          'period 0, the whole-day register. A date has either a whole-day register or lectures: mixing them is 409 ' +
+          'Choose a period. An archived class takes no new registers (409); its past ones can still be read.',
         params: RegisterParamsSchema,
+        querystring: RegisterQuerySchema,
         body: SaveAttendanceRequestSchema,
         response: { 200: AttendanceRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...refused },
       },
@@ -83,6 +106,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       saveRegister(database, {
         className: request.params.class,
         date: request.params.date,
+        period: request.query.period,
         user: request.user!,
         body: request.body,
         timeZone,
@@ -97,11 +121,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       schema: {
         tags: ['attendance'],
         operationId: 'getRegisterHistory',
-        summary: 'Every change to the register of one class on one date, newest first',
+        summary: 'Every change to the register of one class on one date and period, newest first',
         params: RegisterParamsSchema,
+        querystring: RegisterQuerySchema,
         response: { 200: AttendanceHistorySchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
       },
     },
-    async (request) => getHistory(db, request.params.class, request.params.date),
+    async (request) => getHistory(db, request.params.class, request.params.date, request.query.period),
   );
 };

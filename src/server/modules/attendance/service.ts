@@ -1,46 +1,60 @@
-import { countMarks } from '../../../shared/attendance-rules';
-import type {
-  AttendanceChange,
-  AttendanceRecord,
-  AttendanceRegister,
-  ClassSummary,
-  SaveAttendanceRequest,
+import { attends, countMarks, type MarkStatus } from '../../../shared/attendance-rules';
+import {
+  CHOOSE_PERIOD_MESSAGE,
+  type AttendanceChange,
+  type AttendanceRecord,
+  type AttendanceRegister,
+  type ClassSummary,
+  type DayPeriod,
+  type SaveAttendanceRequest,
 } from '../../../shared/schemas/attendance';
+import type { Subject } from '../../../shared/schemas/subjects';
 import { todayIn } from '../../../shared/dates';
 import type { Database, Executor, Tx } from '../../db/client';
-import { badRequest } from '../../http-error';
+import { badRequest, conflict } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
-import { assertClassExists, assertClassOpen, listActiveClassNames } from '../classes/service';
+import { assertClassExists, listActiveClassNames, lockOpenClass } from '../classes/service';
+import { countMarkChanges, termIdOn } from '../counters/service';
+import { bumpDataVersion } from '../data-version/service';
 import { countByClass, listClassRoster } from '../roster/service';
+import { findSubject } from '../subjects/service';
+import { periodsOn } from '../timetable/service';
 import * as repo from './repository';
-import type { ChangeRow, MarkRow, RegisterWithTaker, StudentMarkRow } from './repository';
+import type { ChangeRow, HistoryCursor, MarkRow, RegisterWithTaker, StudentMarkRow } from './repository';
 
-export type { StudentMarkRow } from './repository';
+export type { HistoryCursor, StudentMarkRow } from './repository';
 
 /** Channel on which every server process hears that a register was saved. */
 export const ATTENDANCE_CHANNEL = 'attendance';
 
 const MAX_PINS_NAMED = 10;
 
-function toRecord(mark: MarkRow): AttendanceRecord {
-  return { pin: mark.pin, name: mark.name, class: mark.className, present: mark.present };
+function toRecord(mark: Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>): AttendanceRecord {
+  return { pin: mark.pin, name: mark.name, class: mark.className, status: mark.status, present: attends(mark.status) };
 }
 
-function toRegister(className: string, date: string, register: RegisterWithTaker, marks: MarkRow[]): AttendanceRegister {
+function subjectOf(register: Pick<RegisterWithTaker, 'subjectCode' | 'subjectName'>): Subject | null {
+  return register.subjectCode === null ? null : { code: register.subjectCode, name: register.subjectName ?? register.subjectCode };
+}
+
+/** The register's counters, not a recount: reports read them, so the screen shows what reports will use. */
+function statsOf(register: RegisterWithTaker): AttendanceRegister['stats'] {
+  const { presentCount: present, absentCount: absent, lateCount: late, excusedCount: excused } = register;
+  return { total: present + absent + late + excused, present, absent, late, excused };
+}
+
+function toRegister(register: RegisterWithTaker, marks: MarkRow[]): AttendanceRegister {
   return {
-    class: className,
-    date,
+    class: register.className,
+    date: register.date,
+    period: register.period,
+    subject: subjectOf(register),
     submitted: true,
     ...(register.takerName !== null ? { takenBy: register.takerName } : {}),
     takenAt: register.takenAt.toISOString(),
     updatedAt: register.updatedAt.toISOString(),
     records: marks.map(toRecord),
-    // The counters, not a recount: reports read them, so the screen shows what reports will use.
-    stats: {
-      total: register.presentCount + register.absentCount,
-      present: register.presentCount,
-      absent: register.absentCount,
-    },
+    stats: statsOf(register),
   };
 }
 
@@ -48,29 +62,61 @@ function toChange(row: ChangeRow): AttendanceChange {
   return {
     pin: row.pin,
     name: row.name ?? '',
-    oldValue: row.oldValue,
-    newValue: row.newValue,
+    oldStatus: row.oldStatus,
+    newStatus: row.newStatus,
+    oldValue: row.oldStatus === null ? null : attends(row.oldStatus),
+    newValue: attends(row.newStatus),
     changedBy: row.changedBy,
     changedAt: row.changedAt.toISOString(),
     reason: row.reason,
   };
 }
 
-async function readRegister(db: Executor, className: string, date: string): Promise<AttendanceRegister> {
-  const register = await repo.findRegister(db, className, date);
-  if (register) return toRegister(className, date, register, await repo.listMarks(db, register.id));
+/** The subject the timetable gives a period on a date's weekday, if any. */
+async function timetabledSubject(db: Executor, className: string, date: string, period: number): Promise<Subject | null> {
+  if (period === 0) return null;
+  const slot = (await periodsOn(db, className, date)).find((s) => s.period === period);
+  return slot ? { code: slot.subjectCode, name: slot.subjectName } : null;
+}
+
+async function readRegister(db: Executor, className: string, date: string, period: number): Promise<AttendanceRegister> {
+  const register = await repo.findRegister(db, className, date, period);
+  if (register) return toRegister(register, await repo.listMarks(db, register.id));
   // Not taken yet: the roster with everyone absent, as the register screen starts (SPEC.md section 4).
-  const roster = await listClassRoster(db, className);
-  const records = roster.map((s) => ({ pin: s.pin, name: s.name, class: s.className, present: false }));
-  return { class: className, date, submitted: false, records, stats: countMarks(records) };
+  const [roster, subject] = await Promise.all([listClassRoster(db, className), timetabledSubject(db, className, date, period)]);
+  const records = roster.map((s) => toRecord({ ...s, status: 'absent' }));
+  return { class: className, date, period, subject, submitted: false, records, stats: countMarks(records) };
 }
 
-export async function getRegister(db: Executor, className: string, date: string): Promise<AttendanceRegister> {
+export async function getRegister(db: Executor, className: string, date: string, period = 0): Promise<AttendanceRegister> {
   await assertClassExists(db, className);
-  return readRegister(db, className, date);
+  return readRegister(db, className, date, period);
 }
 
-/** The dashboard's class cards: each active (not archived) class with its roster size and whether today's register is taken. */
+/**
+ * The periods of one class on one date (DESIGN.md 7.6): the timetable's for that weekday, and
+ * every register taken that day (a whole-day one, or an extra lecture), in period order.
+ */
+export async function listDayPeriods(db: Executor, className: string, date: string): Promise<DayPeriod[]> {
+  await assertClassExists(db, className);
+  const [slots, taken] = await Promise.all([periodsOn(db, className, date), repo.listRegistersOn(db, className, date)]);
+  const byPeriod = new Map<number, DayPeriod>();
+  for (const slot of slots) {
+    byPeriod.set(slot.period, {
+      period: slot.period,
+      subject: { code: slot.subjectCode, name: slot.subjectName },
+      submitted: false,
+      stats: null,
+    });
+  }
+  // A register keeps the subject it was taken for, whatever the timetable says now.
+  for (const register of taken) {
+    byPeriod.set(register.period, { period: register.period, subject: subjectOf(register), submitted: true, stats: statsOf(register) });
+  }
+  return [...byPeriod.values()].sort((a, b) => a.period - b.period);
+}
+
+/** The dashboard's class cards: each active (not archived) class with its roster size and whether a register is taken today. */
 export async function listClassSummaries(db: Executor, timeZone: string, now = new Date()): Promise<ClassSummary[]> {
   const [names, sizes, taken] = await Promise.all([
     listActiveClassNames(db),
@@ -88,6 +134,8 @@ function namePins(pins: string[]): string {
 export interface SaveRegisterInput {
   className: string;
   date: string;
+  /** 0 (the default): the whole-day register. */
+  period?: number | undefined;
   /** Who saves it: recorded as the register's taker and in the audit trail. */
   user: { id: string; email: string };
   body: SaveAttendanceRequest;
@@ -98,27 +146,52 @@ export interface SaveRegisterInput {
 }
 
 /**
- * Creates or replaces the register of one class on one date.
+ * The subject a new period register is taken for: the one named in the body (an extra lecture,
+ * or a change on the day), else the timetable's.
+ */
+async function subjectForNewRegister(tx: Tx, input: SaveRegisterInput, period: number): Promise<string | null> {
+  if (period === 0) return null;
+  const named = input.body.subject;
+  if (named !== undefined) {
+    const subject = await findSubject(tx, named);
+    if (!subject) throw badRequest(`There is no subject with the code ${named}`);
+    return subject.code;
+  }
+  const subject = await timetabledSubject(tx, input.className, input.date, period);
+  if (!subject) throw badRequest(`Period ${period} is not on the ${input.className} timetable for that day: choose its subject`);
+  return subject.code;
+}
+
+/**
+ * Creates or replaces one register: a class on a date, for one period (0: the whole day).
  *
  * The body describes the whole register: every student on the class roster gets a mark, absent
- * unless the body says present, so a register always covers the class. Marks of students who
+ * unless the body says otherwise, so a register always covers the class. Marks of students who
  * have left the class since the register was first taken are kept as they were (they are that
- * day's record) unless the body names them. Every mark whose value changes is appended to the
- * history with the saver and the optional reason.
+ * day's record) unless the body names them. Every mark whose status changes is appended to the
+ * history with the saver and the optional reason, and counted into the student counters in the
+ * same transaction. A date has either a whole-day register or period registers, never both (409).
  */
 export async function saveRegister(database: Database, input: SaveRegisterInput): Promise<AttendanceRegister> {
   const { className, date, body } = input;
+  const period = input.period ?? 0;
   const userId = input.user.id;
   const actor = actorOf(input.user);
-  // An archived class keeps its registers but takes no new ones (409).
-  await assertClassOpen(database.db, className);
   const today = todayIn(input.timeZone, input.now);
   if (date > today) throw badRequest(`Attendance cannot be taken for a future date (today is ${today})`);
-  const wanted = new Map(body.records.map((r) => [r.pin, r.present]));
+  const wanted = new Map<string, MarkStatus>(body.records.map((r) => [r.pin, r.status]));
   const reason = body.reason ? body.reason : null;
 
   const register = await database.db.transaction(async (tx) => {
-    const register = await repo.lockRegister(tx, className, date, userId);
+    // Saves of one class run one at a time, and an archived class takes no new registers (409).
+    await lockOpenClass(tx, className);
+    const sameDay = await repo.listRegistersOn(tx, className, date);
+    if (sameDay.some((r) => (r.period === 0) !== (period === 0))) throw conflict(CHOOSE_PERIOD_MESSAGE);
+    const isNew = !sameDay.some((r) => r.period === period);
+    const subjectCode = isNew ? await subjectForNewRegister(tx, input, period) : null;
+    // Looked up (and the terms locked against change) before the register row is read.
+    const termId = await termIdOn(tx, date);
+    const register = await repo.lockRegister(tx, { className, date, period }, { subjectCode, termId, takenBy: userId });
     // Read under the lock: a save that waited sees the marks of the save it waited for.
     const roster = await listClassRoster(tx, className);
     const existing = new Map((await repo.listMarks(tx, register.id)).map((m) => [m.pin, m]));
@@ -133,47 +206,59 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       pin: s.pin,
       name: s.name,
       className: s.className,
-      present: wanted.get(s.pin) ?? false,
+      date,
+      period,
+      status: wanted.get(s.pin) ?? ('absent' as MarkStatus),
     }));
     const onRoster = new Set(roster.map((s) => s.pin));
     for (const old of existing.values()) {
       if (onRoster.has(old.pin)) continue;
-      marks.push({ ...old, present: wanted.get(old.pin) ?? old.present });
+      marks.push({ ...old, status: wanted.get(old.pin) ?? old.status });
     }
     if (marks.length === 0) throw badRequest(`Class ${className} has no students on its roster`);
 
     const changes = marks
-      .map((m) => ({ pin: m.pin, oldValue: existing.get(m.pin)?.present ?? null, newValue: m.present }))
-      .filter((c) => c.oldValue !== c.newValue);
+      .map((m) => ({ pin: m.pin, oldStatus: existing.get(m.pin)?.status ?? null, newStatus: m.status }))
+      .filter((c) => c.oldStatus !== c.newStatus);
 
     await repo.upsertMarks(tx, marks);
     await repo.refreshCounters(tx, register.id);
     await repo.insertChanges(tx, register.id, changes, userId, reason);
+    await countMarkChanges(
+      tx,
+      register,
+      changes.map((c) => ({ pin: c.pin, from: c.oldStatus, to: c.newStatus })),
+    );
+    await bumpDataVersion(tx);
     // A register with marks before this save is replaced; otherwise it is new.
     const replaced = existing.size > 0;
     const stats = countMarks(marks);
-    await recordAudit(tx, actor, replaced ? 'register.replace' : 'register.save', `${className} ${date}`, {
+    const target = period === 0 ? `${className} ${date}` : `${className} ${date} period ${period}`;
+    await recordAudit(tx, actor, replaced ? 'register.replace' : 'register.save', target, {
       class: className,
       date,
+      ...(period > 0 ? { period, subject: register.subjectCode } : {}),
       present: stats.present,
       absent: stats.absent,
+      ...(stats.late > 0 ? { late: stats.late } : {}),
+      ...(stats.excused > 0 ? { excused: stats.excused } : {}),
       changed: changes.length,
       ...(reason ? { reason } : {}),
     });
-    return readRegister(tx, className, date);
+    return readRegister(tx, className, date, period);
   });
 
   try {
-    await database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: className, date }));
+    await database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: className, date, period }));
   } catch (err) {
     input.onNotifyError?.(err);
   }
   return register;
 }
 
-export async function getHistory(db: Executor, className: string, date: string): Promise<AttendanceChange[]> {
+export async function getHistory(db: Executor, className: string, date: string, period = 0): Promise<AttendanceChange[]> {
   await assertClassExists(db, className);
-  const register = await repo.findRegister(db, className, date);
+  const register = await repo.findRegister(db, className, date, period);
   if (!register) return [];
   return (await repo.listChanges(db, register.id)).map(toChange);
 }
@@ -183,24 +268,51 @@ export function countRegistersByClass(db: Executor): Promise<Map<string, number>
   return repo.countRegistersByClass(db);
 }
 
-/** Every mark of one student, newest day first, with the name and class they had that day. */
-export function listStudentMarks(db: Executor, pin: string): Promise<StudentMarkRow[]> {
-  return repo.listMarksByPin(db, pin);
+/** One page of a student's marks, newest first, with the name and class they had that day. */
+export function listStudentMarks(
+  db: Executor,
+  pin: string,
+  options: { limit: number; before?: HistoryCursor | undefined; from?: string | null; to?: string | null },
+): Promise<StudentMarkRow[]> {
+  return repo.listMarksByPin(db, pin, options);
+}
+
+/** The name and class of a student's latest mark, if any. */
+export function latestMarkOf(db: Executor, pin: string): Promise<{ name: string; className: string } | undefined> {
+  return repo.latestMarkOf(db, pin);
 }
 
 export interface PastRegister {
   className: string;
   date: string;
-  takenBy: string;
+  period?: number;
+  subjectCode?: string | null;
+  takenBy: string | null;
   takenAt: Date;
-  marks: { pin: string; name: string; className: string; present: boolean }[];
+  marks: { pin: string; name: string; className: string; status: MarkStatus }[];
 }
 
-/** Records a register taken in the past, with no change history: how demo data is written. */
+/** Records a register taken in the past, with no change history but with its counters: how demo data is written. */
 export async function recordPastRegister(tx: Tx, register: PastRegister): Promise<void> {
   const { marks, ...row } = register;
   const stats = countMarks(marks);
-  await repo.insertRegister(tx, { ...row, presentCount: stats.present, absentCount: stats.absent }, marks);
+  const termId = await termIdOn(tx, row.date);
+  const subjectCode = row.subjectCode ?? null;
+  await repo.insertRegister(
+    tx,
+    {
+      ...row,
+      period: row.period ?? 0,
+      subjectCode,
+      termId,
+      presentCount: stats.present,
+      absentCount: stats.absent,
+      lateCount: stats.late,
+      excusedCount: stats.excused,
+    },
+    marks,
+  );
+  await countMarkChanges(tx, { subjectCode, termId }, marks.map((m) => ({ pin: m.pin, from: null, to: m.status })));
 }
 
 export function portalToday(timeZone: string, now = new Date()): { date: string; timeZone: string } {

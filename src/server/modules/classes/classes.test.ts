@@ -166,7 +166,7 @@ describe('PATCH /api/admin/classes/:class', () => {
     // The student's record history.
     const record = await as(student, 'GET', `/api/students/${STUDENT_PIN}`);
     expect(record.statusCode).toBe(200);
-    expect((record.json() as StudentRecord).history).toEqual([{ date: yesterday, class: 'CSE-2A', present: true }]);
+    expect((record.json() as StudentRecord).history).toEqual([{ date: yesterday, period: 0, class: 'CSE-2A', subject: null, status: 'present', present: true }]);
 
     // The class roster.
     const roster = await as(faculty, 'GET', '/api/classes/CSE-2A/students');
@@ -242,7 +242,7 @@ describe('PATCH /api/admin/classes/:class', () => {
     expect(past.json()).toMatchObject({ class: 'CSE5', submitted: true, stats: { present: 1, absent: 0 } });
     const record = await as(faculty, 'GET', '/api/students/CL5-01');
     expect(record.statusCode).toBe(200);
-    expect((record.json() as StudentRecord).history).toEqual([{ date: yesterday, class: 'CSE5', present: true }]);
+    expect((record.json() as StudentRecord).history).toEqual([{ date: yesterday, period: 0, class: 'CSE5', subject: null, status: 'present', present: true }]);
 
     // The dashboard report keeps the figures of an archived class that has marks.
     expect(await reportedClasses()).toContain('CSE5');

@@ -28,6 +28,16 @@ export async function findClass(db: Executor, name: string): Promise<ClassRow | 
   return row;
 }
 
+/**
+ * Locks a class's row until the transaction ends (FOR NO KEY UPDATE): register saves of one class
+ * run one after another, and an archive or rename waits for a save in progress (and it for them).
+ * Foreign-key checks on the class are not blocked.
+ */
+export async function lockClass(tx: Executor, name: string): Promise<ClassRow | undefined> {
+  const [row] = await tx.select().from(classes).where(eq(classes.name, name)).for('no key update');
+  return row;
+}
+
 export async function classExists(db: Executor, name: string): Promise<boolean> {
   return (await findClass(db, name)) !== undefined;
 }

@@ -69,6 +69,16 @@ export async function assertClassOpen(db: Executor, className: string): Promise<
   if (row.archivedAt !== null) throw conflict(archivedMessage(className));
 }
 
+/**
+ * Inside a register save: locks the class (see repository `lockClass`) and refuses an unknown
+ * (404) or archived (409) one, so that an archive cannot slip in between the check and the save.
+ */
+export async function lockOpenClass(tx: Executor, className: string): Promise<void> {
+  const row = await repo.lockClass(tx, className);
+  if (!row) throw notFound(notFoundMessage(className));
+  if (row.archivedAt !== null) throw conflict(archivedMessage(className));
+}
+
 /** GET /api/admin/classes: every class in order, with its roster size and how many registers it has. */
 export async function listClassesForAdmin(db: Executor): Promise<AdminClass[]> {
   const [rows, students, registers] = await Promise.all([repo.listClasses(db), countByClass(db), countRegistersByClass(db)]);

@@ -105,7 +105,7 @@ function openStream(baseUrl: string, cookie: string): Promise<Stream> {
 }
 
 const isAttendance = (className: string, date: string) => (frame: Frame) =>
-  frame.event === 'attendance' && frame.data === JSON.stringify({ class: className, date });
+  frame.event === 'attendance' && frame.data === JSON.stringify({ class: className, date, period: 0 });
 
 function saveRegister(app: FastifyInstance, cookie: string, className: string, date: string, present: string[]) {
   return app.inject({

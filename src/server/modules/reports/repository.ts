@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { attendanceMarks, registers, classes, students } from '../../db/schema';
+import { registers, classes, students, subjects } from '../../db/schema';
 
 /** The dates a figure covers, both ends included; null on a side: no limit (all time). */
 export interface DateRange {
@@ -31,7 +31,7 @@ export interface ClassCountsRow {
 
 /**
  * Every class (or one) with its roster size and the sums of the counters of its registers in the
- * range, in class order.
+ * range, in class order: `present` counts present and late marks.
  */
 export function classCounts(db: Executor, className?: string, range: DateRange = EVERY_DATE): Promise<ClassCountsRow[]> {
   const conditions = registerDates(range);
@@ -39,7 +39,8 @@ export function classCounts(db: Executor, className?: string, range: DateRange =
   const totals = db
     .select({
       className: registers.className,
-      present: sql<number>`sum(${registers.presentCount})`.as('present'),
+      // Present and late attend (DESIGN.md 7.6); excused marks count in neither.
+      present: sql<number>`sum(${registers.presentCount} + ${registers.lateCount})`.as('present'),
       absent: sql<number>`sum(${registers.absentCount})`.as('absent'),
     })
     .from(registers)
@@ -82,14 +83,14 @@ export interface DayCountsRow {
   absent: number;
 }
 
-/** Present and absent per date from `from` to `to` (inclusive), every class merged, oldest first. */
+/** Attended (present and late) and absent marks per date from `from` to `to` (inclusive), every class merged, oldest first. */
 export function dayCounts(db: Executor, from: string, to: string, className?: string): Promise<DayCountsRow[]> {
   const conditions: SQL[] = [gte(registers.date, from), lte(registers.date, to)];
   if (className !== undefined) conditions.push(eq(registers.className, className));
   return db
     .select({
       date: registers.date,
-      present: sql<number>`sum(${registers.presentCount})::int`,
+      present: sql<number>`sum(${registers.presentCount} + ${registers.lateCount})::int`,
       absent: sql<number>`sum(${registers.absentCount})::int`,
     })
     .from(registers)
@@ -98,81 +99,34 @@ export function dayCounts(db: Executor, from: string, to: string, className?: st
     .orderBy(asc(registers.date));
 }
 
-export interface StudentCountsRow {
-  pin: string;
+export interface SubjectCountsRow {
+  code: string;
   name: string;
-  className: string;
-  presentDays: number;
-  absentDays: number;
+  lectures: number;
+  held: number;
+  attended: number;
 }
 
 /**
- * Present and absent days of every student who has a mark, lowest percentage first (then by PIN).
- * A student's name and class are the roster's; for someone no longer on the roster, those of
- * their latest mark. `below` keeps only percentages strictly under it.
- *
- * The marks are counted per PIN first (one pass, no join), and only students missing from the
- * roster look up their latest mark. With a class, only that class's possible students are counted:
- * its roster, and whoever has a mark in one of its registers. With a range (a term), only the marks
- * of registers on those dates count, and a student with none is not listed.
+ * Per subject, the registers taken for it and their held (present, late, absent) and attended
+ * (present, late) marks, from the register counters: one class's, or every class's; one term's
+ * (`termId`), or every date's (undefined). Subjects with no register are left out; by code.
  */
-export function studentCounts(
-  db: Executor,
-  options: { className?: string | undefined; below?: number | undefined; range?: DateRange },
-): Promise<StudentCountsRow[]> {
-  const { className, below, range = EVERY_DATE } = options;
-  const candidates =
-    className === undefined
-      ? undefined
-      : sql`${attendanceMarks.pin} in (
-          select r.pin from students r where r.class_name = ${className}
-          union
-          select m2.pin from attendance_marks m2 join attendance_sessions s2 on s2.id = m2.session_id
-          where s2.class_name = ${className})`;
-  // Only the marks of registers in the range: a term's figures.
-  const dates = registerDates(range);
-  const inRange =
-    dates.length === 0
-      ? undefined
-      : sql`${attendanceMarks.registerId} in (select ${registers.id} from ${registers} where ${and(...dates)})`;
-  const counts = db.$with('counts').as(
-    db
-      .select({
-        pin: attendanceMarks.pin,
-        presentDays: sql<number>`count(*) filter (where ${attendanceMarks.present})::int`.as('present_days'),
-        days: sql<number>`count(*)::int`.as('days'),
-      })
-      .from(attendanceMarks)
-      .where(and(candidates, inRange))
-      .groupBy(attendanceMarks.pin),
-  );
-  const latest = db
-    .select({ name: attendanceMarks.name, className: attendanceMarks.className })
-    .from(attendanceMarks)
-    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
-    .where(and(sql`${attendanceMarks.pin} = ${counts.pin}`, isNull(students.pin)))
-    .orderBy(desc(registers.date))
-    .limit(1)
-    .as('latest');
-
-  const studentClass = sql<string>`coalesce(${students.className}, ${latest.className})`;
-  const conditions: SQL[] = [];
-  if (className !== undefined) conditions.push(sql`${studentClass} = ${className}`);
-  // Compared in whole numbers: 3 of 4 days is exactly 75 and is not below 75.
-  if (below !== undefined) conditions.push(sql`${counts.presentDays} * 100 < ${below}::numeric * ${counts.days}`);
-
+export function subjectCounts(db: Executor, options: { className?: string | undefined; termId?: string | undefined }): Promise<SubjectCountsRow[]> {
+  const conditions: SQL[] = [isNotNull(registers.subjectCode)];
+  if (options.className !== undefined) conditions.push(eq(registers.className, options.className));
+  if (options.termId !== undefined) conditions.push(eq(registers.termId, options.termId));
   return db
-    .with(counts)
     .select({
-      pin: counts.pin,
-      name: sql<string>`coalesce(${students.name}, ${latest.name})`,
-      className: studentClass,
-      presentDays: counts.presentDays,
-      absentDays: sql<number>`${counts.days} - ${counts.presentDays}`,
+      code: subjects.code,
+      name: subjects.name,
+      lectures: sql<number>`count(*)::int`,
+      held: sql<number>`sum(${registers.presentCount} + ${registers.lateCount} + ${registers.absentCount})::int`,
+      attended: sql<number>`sum(${registers.presentCount} + ${registers.lateCount})::int`,
     })
-    .from(counts)
-    .leftJoin(students, eq(students.pin, counts.pin))
-    .leftJoinLateral(latest, sql`true`)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(sql`${counts.presentDays}::numeric / ${counts.days}`, sql`${counts.pin} collate "C"`);
+    .from(registers)
+    .innerJoin(subjects, eq(subjects.code, registers.subjectCode))
+    .where(and(...conditions))
+    .groupBy(subjects.code, subjects.name)
+    .orderBy(asc(subjects.code));
 }

@@ -5,6 +5,7 @@ import {
   ReportClassQuerySchema,
   StudentSummariesQuerySchema,
   StudentSummaryListSchema,
+  SubjectReportSchema,
 } from '../../../shared/schemas/reports';
 import { ALL_TERMS, TERM_HEADER } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
@@ -48,7 +49,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
         operationId: 'listStudentSummaries',
         summary: 'Each student\'s present and absent days and percentage, lowest percentage first',
         description:
-          '?class= keeps one class\'s students; ?below=75 keeps those under 75%. ?term= (a term\'s id, or all) counts ' +
+          '?class= keeps one class\'s students; ?below=75 keeps those under 75%; ?subject=CODE counts that subject\'s ' +
+          'lectures only and leaves out students who had none. Present and late marks attend, excused ones count in neither. ?term= (a term\'s id, or all) counts ' +
           'the marks of the term\'s dates only; without it, the term that holds today, else the latest that has ended, ' +
           `else all time. The ${TERM_HEADER} header says which: the term's id, or ${ALL_TERMS}.`,
         querystring: StudentSummariesQuerySchema,
@@ -60,11 +62,35 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
       const { term, summaries } = await service.studentSummariesOfTerm(db, {
         className: request.query.class,
         below: request.query.below,
+        subject: request.query.subject,
         term: request.query.term,
         timeZone,
       });
       reply.header(TERM_HEADER, term?.id ?? ALL_TERMS);
       return summaries;
+    },
+  );
+
+  app.get(
+    '/api/reports/subjects',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['reports'],
+        operationId: 'getSubjectReport',
+        summary: 'Per subject: lectures taken, held and attended marks, and the percentage',
+        description:
+          'From the register counters of the subject\'s registers (DESIGN.md 7.6): held counts present, late and absent ' +
+          'marks, attended present and late; excused marks are left out. ?class= keeps one class; ?term= as on the other reports.',
+        querystring: ReportClassQuerySchema,
+        response: { 200: SubjectReportSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { term, rows } = await service.getSubjectReport(db, { className: request.query.class, term: request.query.term, timeZone });
+      reply.header(TERM_HEADER, term?.id ?? ALL_TERMS);
+      return rows;
     },
   );
 };

@@ -7,12 +7,18 @@ import {
   toClassAttendance,
   toStudentSummary,
 } from '../../../shared/report-rules';
-import type { Dashboard, StudentSummary } from '../../../shared/schemas/reports';
+import { percentage } from '../../../shared/attendance-rules';
+import type { Dashboard, StudentSummary, SubjectReportRow } from '../../../shared/schemas/reports';
 import type { Term } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
+import { notFound } from '../../http-error';
 import { assertClassExists } from '../classes/service';
+import { studentTotals } from '../counters/service';
+import { findSubject } from '../subjects/service';
 import { resolveTermRange } from '../terms/service';
 import * as repo from './repository';
+
+export const subjectNotFound = (code: string) => `There is no subject with the code ${code}`;
 
 export interface DashboardInput {
   className?: string | undefined;
@@ -57,6 +63,8 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
 export interface StudentSummariesInput {
   className?: string | undefined;
   below?: number | undefined;
+  /** `?subject=CODE`: only that subject's lectures; students who had none are not listed. */
+  subject?: string | undefined;
   /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
   term?: string | undefined;
   /** The portal's zone, for the default term's today (the server's zone when absent). */
@@ -74,11 +82,40 @@ export async function studentSummariesOfTerm(
 ): Promise<{ term: Term | null; summaries: StudentSummary[] }> {
   if (input.className !== undefined) await assertClassExists(db, input.className);
   const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now));
-  const rows = await repo.studentCounts(db, { className: input.className, below: input.below, range });
-  return { term: range.term, summaries: rows.map(toStudentSummary) };
+  if (input.subject !== undefined && !(await findSubject(db, input.subject))) throw notFound(subjectNotFound(input.subject));
+  const rows = await studentTotals(db, {
+    className: input.className,
+    below: input.below,
+    termId: range.term?.id,
+    subjectCode: input.subject,
+  });
+  return {
+    term: range.term,
+    summaries: rows.map((row) =>
+      toStudentSummary({ pin: row.pin, name: row.name, className: row.className, presentDays: row.attended, absentDays: row.absent }),
+    ),
+  };
 }
 
 /** The students' summaries of the term (see studentSummariesOfTerm), lowest percentage first. */
 export async function listStudentSummaries(db: Db, input: StudentSummariesInput): Promise<StudentSummary[]> {
   return (await studentSummariesOfTerm(db, input)).summaries;
+}
+
+export interface SubjectReportInput {
+  className?: string | undefined;
+  term?: string | undefined;
+  timeZone: string;
+  now?: Date;
+}
+
+/** GET /api/reports/subjects: per subject, lectures, held, attended and percentage over the term (DESIGN.md 7.6). */
+export async function getSubjectReport(db: Db, input: SubjectReportInput): Promise<{ term: Term | null; rows: SubjectReportRow[] }> {
+  if (input.className !== undefined) await assertClassExists(db, input.className);
+  const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now));
+  const rows = await repo.subjectCounts(db, { className: input.className, termId: range.term?.id });
+  return {
+    term: range.term,
+    rows: rows.map((row) => ({ ...row, percentage: percentage(row.attended, row.held) })),
+  };
 }

@@ -192,7 +192,7 @@ describe('preview and import', () => {
     expect((past.json() as { records: { pin: string; present: boolean }[] }).records).toContainEqual(expect.objectContaining({ pin: 'R004', present: true }));
     const record = await ctx.app.inject({ method: 'GET', url: '/api/students/R004', headers: { cookie } });
     expect(record.statusCode).toBe(200);
-    expect(StudentRecordSchema.parse(record.json()).history).toEqual([{ date: '2026-01-05', class: 'CSE3', present: true }]);
+    expect(StudentRecordSchema.parse(record.json()).history).toEqual([{ date: '2026-01-05', period: 0, class: 'CSE3', subject: null, status: 'present', present: true }]);
     // Not in the export either, so that exporting and importing keeps them withdrawn.
     const exported = await ctx.app.inject({ method: 'GET', url: '/api/admin/roster.csv', headers: { cookie: admin } });
     expect(exported.body).not.toContain('R004');
@@ -248,7 +248,7 @@ describe('moving a student', () => {
     expect(RosterImportResultSchema.parse(moved.json())).toMatchObject({ moved: 1, withdrawn: 0 });
 
     const record = StudentRecordSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/students/MV1', headers: { cookie } })).json());
-    expect(record.history).toEqual([{ date: '2026-02-02', class: 'CSE1', present: true }]);
+    expect(record.history).toEqual([{ date: '2026-02-02', period: 0, class: 'CSE1', subject: null, status: 'present', present: true }]);
     const oldRegister = await ctx.app.inject({ method: 'GET', url: '/api/attendance/CSE1/2026-02-02', headers: { cookie } });
     expect((oldRegister.json() as { records: { pin: string; class: string }[] }).records).toContainEqual(
       expect.objectContaining({ pin: 'MV1', class: 'CSE1' }),
@@ -266,8 +266,8 @@ describe('moving a student', () => {
     expect(saved.statusCode).toBe(200);
     const after = StudentRecordSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/students/MV1', headers: { cookie } })).json());
     expect(after.history).toEqual([
-      { date: '2026-02-03', class: 'CSE2', present: false },
-      { date: '2026-02-02', class: 'CSE1', present: true },
+      { date: '2026-02-03', period: 0, class: 'CSE2', subject: null, status: 'absent', present: false },
+      { date: '2026-02-02', period: 0, class: 'CSE1', subject: null, status: 'present', present: true },
     ]);
   });
 });

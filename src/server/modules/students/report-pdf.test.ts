@@ -18,7 +18,9 @@ const record = (overrides: Partial<StudentRecord> = {}): StudentRecord => ({
   name: 'Meghana Iyer',
   profile: null,
   summary: summarize(0, 0),
+  subjects: [],
   history: [],
+  nextBefore: null,
   term: null,
   ...overrides,
 });

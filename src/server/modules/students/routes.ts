@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import { StudentPinParamsSchema, StudentRecordQuerySchema, StudentRecordSchema } from '../../../shared/schemas/students';
+import {
+  StudentPinParamsSchema,
+  StudentRecordQuerySchema,
+  StudentRecordSchema,
+  StudentReportQuerySchema,
+} from '../../../shared/schemas/students';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
@@ -18,8 +23,10 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
         operationId: 'getStudentRecord',
         summary: "A student's profile, attendance summary and history (newest first)",
         description:
-          "?term= (a term's id, or all) keeps the marks of the term's dates in the summary and history; without it, the term " +
-          "that holds today, else the latest that has ended, else all time. The answer's term says which (null: all time).",
+          "?term= (a term's id, or all) keeps the marks of the term's dates in the summary, subjects and history; without it, the term " +
+          "that holds today, else the latest that has ended, else all time. The answer's term says which (null: all time). " +
+          'The history is paged newest first: ?limit= rows (50, at most 500), ?before= the nextBefore of the previous page ' +
+          '(null on the last one). Present and late marks attend, excused ones count in neither held nor attended.',
         params: StudentPinParamsSchema,
         querystring: StudentRecordQuerySchema,
         response: { 200: StudentRecordSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
@@ -27,7 +34,8 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.getStudentRecord(db, request.user!, request.params.pin, { term: request.query.term, timeZone });
+      const { term, limit, before } = request.query;
+      return service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone }, { limit, before });
     },
   );
 
@@ -41,7 +49,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
         summary: "A student's attendance report as a PDF download",
         description: "?term= as for the record: the report covers the term's dates and names the term.",
         params: StudentPinParamsSchema,
-        querystring: StudentRecordQuerySchema,
+        querystring: StudentReportQuerySchema,
         response: {
           // A Buffer is sent as it is; the schema only documents it. Errors stay JSON.
           200: {

@@ -1,18 +1,24 @@
 import { canSeeStudent } from '../../../shared/access';
-import { countMarks, studentReportFilename, summarize } from '../../../shared/attendance-rules';
+import { addCounts, attends, NO_MARKS, studentReportFilename, summarizeCounts } from '../../../shared/attendance-rules';
 import type { User } from '../../../shared/schemas/auth';
 import {
+  HISTORY_PAGE_DEFAULT,
+  INVALID_CURSOR_MESSAGE,
   OWN_RECORD_ONLY_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
+  type HistoryEntry,
   type StudentRecord,
+  type SubjectSummary,
 } from '../../../shared/schemas/students';
-import { todayIn } from '../../../shared/dates';
+import { isIsoDate, todayIn } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
-import { forbidden, notFound } from '../../http-error';
-import { listStudentMarks } from '../attendance/service';
+import { badRequest, forbidden, notFound } from '../../http-error';
+import { latestMarkOf, listStudentMarks, type HistoryCursor, type StudentMarkRow } from '../attendance/service';
+import { countsOfStudent } from '../counters/service';
 import { findProfile } from '../profiles/service';
 import { findStudent } from '../roster/service';
-import { inTermRange, resolveTermRange } from '../terms/service';
+import { subjectsByCode } from '../subjects/service';
+import { resolveTermRange, type TermRange } from '../terms/service';
 import { buildReportPdf } from './report-pdf';
 
 export interface RecordScope {
@@ -22,34 +28,110 @@ export interface RecordScope {
   now?: Date;
 }
 
+export interface HistoryPage {
+  /** Rows of history (50 by default). */
+  limit?: number | undefined;
+  /** The `nextBefore` of the previous page. */
+  before?: string | undefined;
+}
+
+/** The history cursor is opaque to callers: the (date, period, class) of the last row, base64url. */
+export function encodeCursor(cursor: HistoryCursor): string {
+  return Buffer.from(JSON.stringify([cursor.date, cursor.period, cursor.className])).toString('base64url');
+}
+
+export function decodeCursor(text: string): HistoryCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 3) {
+      const [date, period, className] = value as unknown[];
+      if (typeof date === 'string' && isIsoDate(date) && Number.isInteger(period) && typeof className === 'string') {
+        return { date, period: period as number, className };
+      }
+    }
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw badRequest(INVALID_CURSOR_MESSAGE);
+}
+
+function toHistoryEntry(mark: StudentMarkRow): HistoryEntry {
+  return {
+    date: mark.date,
+    period: mark.period,
+    class: mark.className,
+    subject: mark.subjectCode === null ? null : { code: mark.subjectCode, name: mark.subjectName ?? mark.subjectCode },
+    status: mark.status,
+    present: attends(mark.status),
+  };
+}
+
+/** The summary and per-subject figures of a term, from the student counters (never the marks). */
+async function summaryOf(db: Executor, pin: string, range: TermRange): Promise<Pick<StudentRecord, 'summary' | 'subjects'>> {
+  const rows = await countsOfStudent(db, pin, { termId: range.term === null ? undefined : range.term.id });
+  const total = rows.reduce((sum, row) => addCounts(sum, row), { ...NO_MARKS });
+  const bySubject = rows.filter((row) => row.subjectCode !== '');
+  const names = await subjectsByCode(
+    db,
+    bySubject.map((row) => row.subjectCode),
+  );
+  const subjects: SubjectSummary[] = bySubject
+    .map((row) => {
+      const summary = summarizeCounts(row);
+      return {
+        code: row.subjectCode,
+        name: names.get(row.subjectCode)?.name ?? row.subjectCode,
+        held: summary.totalDays,
+        attended: summary.presentDays,
+        percentage: summary.percentage,
+        status: summary.status,
+        canMiss: summary.canMiss,
+      };
+    })
+    // A subject whose every mark was excused had no held lecture.
+    .filter((subject) => subject.held > 0);
+  return { summary: summarizeCounts(total), subjects };
+}
+
 /**
- * A student's record: profile, summary and history over a term, put together from the roster,
- * the profiles and the marks. Found when a profile, a mark or a roster entry exists, whatever the
- * term: a student on the roster whose class has no registers yet is a real student with zero
- * days, not "no records".
+ * A student's record: profile, summary and subjects over a term, and a page of its history, put
+ * together from the roster, the profiles, the counters and the marks. Found when a profile, a mark
+ * or a roster entry exists, whatever the term: a student on the roster whose class has no
+ * registers yet is a real student with zero days, not "no records".
  */
-export async function getStudentRecord(db: Executor, viewer: User, pin: string, scope: RecordScope): Promise<StudentRecord> {
+export async function getStudentRecord(
+  db: Executor,
+  viewer: User,
+  pin: string,
+  scope: RecordScope,
+  page: HistoryPage = {},
+): Promise<StudentRecord> {
   if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
-  const [profile, rosterStudent, allMarks, range] = await Promise.all([
+  const limit = page.limit ?? HISTORY_PAGE_DEFAULT;
+  const before = page.before === undefined ? undefined : decodeCursor(page.before);
+  const [profile, rosterStudent, range] = await Promise.all([
     findProfile(db, pin),
     findStudent(db, pin),
-    listStudentMarks(db, pin),
     resolveTermRange(db, scope.term, todayIn(scope.timeZone, scope.now)),
   ]);
+  // One row more than the page says whether there is a next page.
+  const [rows, totals] = await Promise.all([
+    listStudentMarks(db, pin, { limit: limit + 1, before, from: range.from, to: range.to }),
+    summaryOf(db, pin, range),
+  ]);
   // The roster is authoritative: anyone can register a profile for a PIN, so its name comes second.
-  const name = rosterStudent?.name ?? profile?.name ?? allMarks[0]?.name;
+  const name = rosterStudent?.name ?? profile?.name ?? rows[0]?.name ?? (await latestMarkOf(db, pin))?.name;
   if (name === undefined) throw notFound(STUDENT_NOT_FOUND_MESSAGE);
 
-  // The term's marks. The one place a record is scoped to a term: per-term counters, when they
-  // come, replace this filter.
-  const marks = allMarks.filter((mark) => inTermRange(range, mark.date));
-  const counts = countMarks(marks);
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
   return {
     pin,
     name,
     profile,
-    summary: summarize(counts.present, counts.absent),
-    history: marks.map((mark) => ({ date: mark.date, class: mark.className, present: mark.present })),
+    ...totals,
+    history: shown.map(toHistoryEntry),
+    nextBefore: rows.length > limit && last ? encodeCursor(last) : null,
     term: range.term,
   };
 }
@@ -59,14 +141,18 @@ export interface StudentReport {
   pdf: Buffer;
 }
 
-export async function getStudentReport(
-  db: Executor,
-  viewer: User,
-  pin: string,
-  scope: RecordScope,
-): Promise<StudentReport> {
+/** The PDF holds the whole history of the term, read page by page. */
+const PDF_PAGE = 5000;
+
+export async function getStudentReport(db: Executor, viewer: User, pin: string, scope: RecordScope): Promise<StudentReport> {
   const now = scope.now ?? new Date();
-  const record = await getStudentRecord(db, viewer, pin, { ...scope, now });
+  const record = await getStudentRecord(db, viewer, pin, { ...scope, now }, { limit: PDF_PAGE });
+  let next = record.nextBefore;
+  while (next !== null) {
+    const page = await getStudentRecord(db, viewer, pin, { ...scope, now }, { limit: PDF_PAGE, before: next });
+    record.history.push(...page.history);
+    next = page.nextBefore;
+  }
   const pdf = await buildReportPdf(record, { generatedOn: todayIn(scope.timeZone, now) });
   return { filename: studentReportFilename(pin), pdf };
 }

@@ -2,7 +2,8 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates';
 import type { StudentRecord } from '../../../shared/schemas/students';
-import { attendanceMarks, registers, profiles, students } from '../../db/schema';
+import { profiles, students } from '../../db/schema';
+import { seedRegister as seedPastRegister, type SeedMark } from '../../test/registers';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -14,22 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-interface SeedMark {
-  pin: string;
-  name: string;
-  present: boolean;
-}
-
-/** One submitted register, written straight to the tables the attendance screen fills. */
-async function seedRegister(className: string, date: string, marks: SeedMark[]): Promise<void> {
-  const present = marks.filter((m) => m.present).length;
-  const [session] = await ctx.database.db
-    .insert(registers)
-    .values({ className, date, presentCount: present, absentCount: marks.length - present })
-    .returning({ id: registers.id });
-  await ctx.database.db
-    .insert(attendanceMarks)
-    .values(marks.map((m) => ({ registerId: session!.id, pin: m.pin, name: m.name, className, present: m.present })));
+/** One submitted register, with its counters, as the attendance screen leaves it. */
+function seedRegister(className: string, date: string, marks: SeedMark[]): Promise<void> {
+  return seedPastRegister(ctx.database, { className, date }, marks);
 }
 
 function getRecord(pin: string, cookie: string | null = faculty) {
@@ -97,11 +85,14 @@ describe('GET /api/students/:pin', () => {
     expect(body.summary).toMatchObject({ totalDays: 3, presentDays: 2, absentDays: 1, status: 'Low' });
     expect(body.summary.percentage).toBeCloseTo(66.6667, 3);
     expect(body.summary.needToAttend).toBe(1);
+    const whole = { period: 0, class: 'CSE2', subject: null };
     expect(body.history).toEqual([
-      { date: '2026-03-04', class: 'CSE2', present: true },
-      { date: '2026-03-03', class: 'CSE2', present: false },
-      { date: '2026-03-02', class: 'CSE2', present: true },
+      { date: '2026-03-04', ...whole, status: 'present', present: true },
+      { date: '2026-03-03', ...whole, status: 'absent', present: false },
+      { date: '2026-03-02', ...whole, status: 'present', present: true },
     ]);
+    expect(body.subjects).toEqual([]);
+    expect(body.nextBefore).toBeNull();
   });
 
   it('finds a student by profile alone, with zero days', async () => {

@@ -18,10 +18,12 @@ export async function findTerm(db: Executor, id: string): Promise<TermRow | unde
 /**
  * Serialises every change to the terms until the transaction ends, so that two concurrent saves
  * cannot both find no overlap. Plain reads (ACCESS SHARE) are not blocked; the mode conflicts
- * with itself, so a second writer waits for the first to commit and then sees its row.
+ * with itself, so a second writer waits for the first to commit and then sees its row. It also
+ * conflicts with the FOR SHARE read by which a register save finds its term: a term change waits
+ * for saves in progress, and saves wait for it, so counters are never filed under a moving term.
  */
 export async function lockTermsForChange(tx: Executor): Promise<void> {
-  await tx.execute(sql`lock table terms in share row exclusive mode`);
+  await tx.execute(sql`lock table terms in exclusive mode`);
 }
 
 /** The first term (other than `exceptId`) sharing at least one day with the range, both ends included. */

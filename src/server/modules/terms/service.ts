@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
+import { rebucketRegisters } from '../counters/service';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,6 +72,8 @@ export async function createTerm(
       await repo.lockTermsForChange(tx);
       await assertFree(tx, input.name, input.startsOn, input.endsOn);
       const created = await repo.insertTerm(tx, { name: input.name, startsOn: input.startsOn, endsOn: input.endsOn });
+      // The registers of its dates, and their students' counters, move into the new term.
+      await rebucketRegisters(tx);
       await recordAudit(tx, actorFor(editor), 'term.create', created.name, { startsOn: created.startsOn, endsOn: created.endsOn });
       return created;
     });
@@ -108,6 +111,7 @@ export async function updateTerm(
       if (Object.keys(detail).length === 0) return before;
       const updated = await repo.updateTerm(tx, before.id, after);
       if (!updated) throw notFound(TERM_NOT_FOUND_MESSAGE);
+      if (after.startsOn !== before.startsOn || after.endsOn !== before.endsOn) await rebucketRegisters(tx);
       await recordAudit(tx, actorFor(editor), 'term.update', updated.name, detail);
       return updated;
     });

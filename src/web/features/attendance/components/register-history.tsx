@@ -44,7 +44,7 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
   const by = save.changedBy ?? 'A former account';
   const when = formatDateTime(save.changedAt, timeZone);
   const created = save.changes.every((c) => c.oldValue === null);
-  const taken = countMarks(save.changes.map((c) => ({ present: c.newValue })));
+  const taken = countMarks(save.changes.map((c) => ({ status: c.newStatus })));
   return (
     <Stack gap={6}>
       <Group gap="xs">

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { countMarks } from '../../../../shared/attendance-rules';
-import type { AttendanceRegister, AttendanceStats, MarkInput } from '../../../../shared/schemas/attendance';
+import { countMarks, statusOf } from '../../../../shared/attendance-rules';
+import type { MarkStatus } from '../../../../shared/attendance-rules';
+import type { AttendanceRegister, AttendanceStats } from '../../../../shared/schemas/attendance';
 
 type Marks = Record<string, boolean>;
 
@@ -18,7 +19,7 @@ export interface RegisterDraft {
   setPresent: (pin: string, present: boolean) => void;
   setAll: (present: boolean) => void;
   /** The marks to submit, in the register's order. */
-  records: MarkInput[];
+  records: { pin: string; status: MarkStatus }[];
   stats: AttendanceStats;
   /** True when some mark differs from the register as loaded. */
   dirty: boolean;
@@ -53,12 +54,13 @@ export function useRegisterDraft(register: AttendanceRegister | undefined): Regi
   return useMemo(() => {
     if (!register || !marks || !saved) return null;
     const records = register.records.map((r) => ({ pin: r.pin, present: marks[r.pin] ?? false }));
+    const statuses = records.map((r) => ({ pin: r.pin, status: statusOf(r.present) }));
     return {
       isPresent: (pin) => marks[pin] ?? false,
       setPresent,
       setAll,
-      records,
-      stats: countMarks(records),
+      records: statuses,
+      stats: countMarks(statuses),
       dirty: records.some((r) => r.present !== saved[r.pin]),
     };
   }, [register, marks, saved, setPresent, setAll]);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attendanceMarks, registers, profiles } from '../../../../server/db/schema';
+import { profiles } from '../../../../server/db/schema';
+import { seedRegister as seedPastRegister } from '../../../../server/test/registers';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
@@ -14,15 +15,8 @@ const OTHER_PIN = '22B81A0502';
 const FACULTY_EMAIL = 'search-faculty@uni.edu';
 const STUDENT_EMAIL = 'search-student@uni.edu';
 
-async function seedRegister(date: string, marks: { pin: string; name: string; present: boolean }[]) {
-  const present = marks.filter((m) => m.present).length;
-  const [register] = await ctx.database.db
-    .insert(registers)
-    .values({ className: 'CSE4', date, presentCount: present, absentCount: marks.length - present })
-    .returning({ id: registers.id });
-  await ctx.database.db
-    .insert(attendanceMarks)
-    .values(marks.map((m) => ({ registerId: register!.id, pin: m.pin, name: m.name, className: 'CSE4', present: m.present })));
+function seedRegister(date: string, marks: { pin: string; name: string; present: boolean }[]) {
+  return seedPastRegister(ctx.database, { className: 'CSE4', date }, marks);
 }
 
 beforeAll(async () => {

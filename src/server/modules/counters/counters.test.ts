@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../../shared/dates';
+import type { AttendanceRegister } from '../../../shared/schemas/attendance';
+import type { StudentRecord } from '../../../shared/schemas/students';
+import { queryRows } from '../../db/client';
+import { students, subjects, timetableSlots } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { weekdayOf } from '../timetable/service';
+import { findCounterDifferences } from './service';
+
+/**
+ * The student counters (DESIGN.md 7.4) after every kind of save: they must always equal a
+ * recomputation from the marks, on PGlite and on PostgreSQL.
+ */
+let ctx: TestContext;
+let faculty: string;
+let admin: string;
+const today = todayIn('UTC');
+const PINS = ['K-01', 'K-02', 'K-03', 'K-04'];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.database.db.insert(students).values(PINS.map((pin) => ({ pin, name: `Name ${pin}`, className: 'CSE6' })));
+  await ctx.database.db.insert(subjects).values([
+    { code: 'DS', name: 'Data Structures' },
+    { code: 'OS', name: 'Operating Systems' },
+  ]);
+  faculty = await ctx.signIn('faculty');
+  admin = await ctx.signIn('admin');
+}, 60_000);
+afterAll(async () => ctx.close());
+
+function put(className: string, date: string, body: object, period?: number) {
+  const query = period === undefined ? '' : `?period=${period}`;
+  return ctx.app.inject({ method: 'PUT', url: `/api/attendance/${className}/${date}${query}`, payload: body, headers: { cookie: faculty } });
+}
+const record = async (pin: string, query = '?term=all') =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/students/${pin}${query}`, headers: { cookie: faculty } })).json() as StudentRecord;
+
+async function expectAgree() {
+  expect(await findCounterDifferences(ctx.database.db)).toEqual([]);
+}
+
+describe('student counters', () => {
+  it('follow a new register, a replacement with every status, and a whole-day register', async () => {
+    const date = addDays(today, -30);
+    expect((await put('CSE6', date, { records: [{ pin: 'K-01', present: true }] })).statusCode).toBe(200);
+    await expectAgree();
+    const replaced = await put('CSE6', date, {
+      records: [
+        { pin: 'K-01', status: 'late' },
+        { pin: 'K-02', status: 'excused' },
+        { pin: 'K-03', status: 'present' },
+      ],
+      reason: 'Corrected after class',
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect((replaced.json() as AttendanceRegister).stats).toEqual({ total: 4, present: 1, absent: 1, late: 1, excused: 1 });
+    await expectAgree();
+    // Late attends, excused is left out of the held days.
+    expect((await record('K-01')).summary).toMatchObject({ totalDays: 1, presentDays: 1, absentDays: 0 });
+    expect((await record('K-02')).summary).toMatchObject({ totalDays: 0, presentDays: 0, absentDays: 0 });
+    expect((await record('K-04')).summary).toMatchObject({ totalDays: 1, presentDays: 0, absentDays: 1 });
+    // The history says the status, with the reason of the change.
+    const history = await ctx.app.inject({ method: 'GET', url: `/api/attendance/CSE6/${date}/history`, headers: { cookie: faculty } });
+    expect(history.json()).toContainEqual(
+      expect.objectContaining({ pin: 'K-02', oldStatus: 'absent', newStatus: 'excused', reason: 'Corrected after class' }),
+    );
+  });
+
+  it('keep concurrent saves of one register consistent', async () => {
+    const date = addDays(today, -29);
+    const bodies = [0, 1, 2, 3, 4, 5].map((i) => ({
+      records: PINS.map((pin, j) => ({ pin, status: (['present', 'absent', 'late', 'excused'] as const)[(i + j) % 4] })),
+    }));
+    const answers = await Promise.all(bodies.map((body) => put('CSE6', date, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    await expectAgree();
+  });
+
+  it('file lectures under their subject, and keep a date to either a whole-day register or periods', async () => {
+    const date = addDays(today, -28);
+    await ctx.database.db.insert(timetableSlots).values([
+      { className: 'CSE6', weekday: weekdayOf(date), period: 1, subjectCode: 'DS' },
+      { className: 'CSE6', weekday: weekdayOf(date), period: 2, subjectCode: 'OS' },
+    ]);
+    const periods = await ctx.app.inject({ method: 'GET', url: `/api/attendance/CSE6/${date}/periods`, headers: { cookie: faculty } });
+    expect(periods.json()).toEqual([
+      { period: 1, subject: { code: 'DS', name: 'Data Structures' }, submitted: false, stats: null },
+      { period: 2, subject: { code: 'OS', name: 'Operating Systems' }, submitted: false, stats: null },
+    ]);
+    const first = await put('CSE6', date, { records: PINS.map((pin) => ({ pin, status: 'present' })) }, 1);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ period: 1, subject: { code: 'DS', name: 'Data Structures' } });
+    expect((await put('CSE6', date, { records: [{ pin: 'K-01', status: 'late' }] }, 2)).statusCode).toBe(200);
+    // A whole-day register on a day of lectures would count the day twice.
+    const mixed = await put('CSE6', date, { records: [] });
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json()).toEqual({ message: 'Choose a period' });
+    // A period the timetable does not hold needs its subject.
+    const extra = await put('CSE6', date, { records: [] }, 3);
+    expect(extra.statusCode).toBe(400);
+    expect((await put('CSE6', date, { subject: 'DS', records: [] }, 3)).statusCode).toBe(200);
+    await expectAgree();
+
+    const k1 = await record('K-01');
+    expect(k1.subjects).toEqual([
+      { code: 'DS', name: 'Data Structures', held: 2, attended: 1, percentage: 50, status: 'Low', canMiss: 0 },
+      { code: 'OS', name: 'Operating Systems', held: 1, attended: 1, percentage: 100, status: 'Good', canMiss: 0 },
+    ]);
+    // A day of three lectures gives three marks.
+    expect(k1.history.filter((h) => h.date === date).map((h) => [h.period, h.subject?.code, h.status])).toEqual([
+      [3, 'DS', 'absent'],
+      [2, 'OS', 'late'],
+      [1, 'DS', 'present'],
+    ]);
+  });
+
+  it('keep a student\'s counts when they move class', async () => {
+    const date = addDays(today, -27);
+    expect((await put('CSE6', date, { records: [{ pin: 'K-04', status: 'present' }] })).statusCode).toBe(200);
+    await ctx.database.db.update(students).set({ className: 'CSE7' }).where(sql`${students.pin} = 'K-04'`);
+    expect((await put('CSE7', date, { records: [{ pin: 'K-04', status: 'absent' }] })).statusCode).toBe(200);
+    await expectAgree();
+    await ctx.database.db.update(students).set({ className: 'CSE6' }).where(sql`${students.pin} = 'K-04'`);
+  });
+
+  it('move registers and counts into a term created over their dates, and out when it shrinks', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/terms',
+      headers: { cookie: admin },
+      payload: { name: 'Counted term', startsOn: addDays(today, -29), endsOn: addDays(today, -27) },
+    });
+    expect(created.statusCode).toBe(201);
+    const termId = (created.json() as { id: string }).id;
+    await expectAgree();
+    const inTerm = await record('K-01', `?term=${termId}`);
+    const allTime = await record('K-01');
+    // The first register (30 days ago) is outside the term.
+    expect(inTerm.summary.totalDays).toBe(allTime.summary.totalDays - 1);
+
+    const shrunk = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/terms/${termId}`,
+      headers: { cookie: admin },
+      payload: { startsOn: addDays(today, -28) },
+    });
+    expect(shrunk.statusCode).toBe(200);
+    await expectAgree();
+    const [row] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from attendance_sessions where term_id = ${termId}::uuid`,
+    );
+    // Days -28 (three lectures) and -27 (CSE6 and CSE7).
+    expect(row?.n).toBe(5);
+  });
+
+  it('refuses an unknown status and a period out of range', async () => {
+    const date = addDays(today, -26);
+    const badStatus = await put('CSE6', date, { records: [{ pin: 'K-01', status: 'asleep' }] });
+    expect(badStatus.statusCode).toBe(400);
+    const badPeriod = await put('CSE6', date, { records: [] }, 13);
+    expect(badPeriod.statusCode).toBe(400);
+    await expectAgree();
+  });
+});

@@ -1,0 +1,266 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../../db/client';
+
+/** Marks of each status. */
+export interface StatusCounts {
+  present: number;
+  late: number;
+  absent: number;
+  excused: number;
+}
+
+/** One student's change of counts in one (subject, term) bucket. */
+export interface CounterDelta extends StatusCounts {
+  pin: string;
+}
+
+/**
+ * Adds the deltas to the student counters of one (subject, term) bucket, creating rows as needed.
+ * The rows are written in PIN order (byte order), so two saves touching the same students lock
+ * their rows in the same order and cannot deadlock.
+ */
+export async function addToCounters(tx: Tx, subjectCode: string, termId: string | null, deltas: CounterDelta[]): Promise<void> {
+  const rows = deltas
+    .filter((d) => d.present !== 0 || d.late !== 0 || d.absent !== 0 || d.excused !== 0)
+    .sort((a, b) => (a.pin < b.pin ? -1 : a.pin > b.pin ? 1 : 0));
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((d) => sql`(${d.pin}, ${subjectCode}, ${termId}::uuid, ${d.present}::int, ${d.late}::int, ${d.absent}::int, ${d.excused}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into student_counters as c (pin, subject_code, term_id, present, late, absent, excused)
+    values ${values}
+    on conflict on constraint student_counters_key do update set
+      present = c.present + excluded.present,
+      late = c.late + excluded.late,
+      absent = c.absent + excluded.absent,
+      excused = c.excused + excluded.excused`);
+}
+
+/**
+ * The term that holds `date` (terms never overlap), or null. Read FOR SHARE: a term change takes
+ * the terms table in EXCLUSIVE mode, so it waits for saves that have looked up their term, and
+ * saves wait for it, and counters are never bucketed by a term that is moving.
+ */
+export async function termIdOn(tx: Tx, date: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from terms where ${date}::date between starts_on and ends_on for share`,
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * Moves registers (and their marks' counts) to the term that now holds their date, after terms
+ * changed. Costs the registers, plus the marks of the registers that moved. Returns how many moved.
+ */
+export async function rebucketRegisters(tx: Tx): Promise<number> {
+  await tx.execute(sql`
+    create temporary table moved_registers on commit drop as
+    select s.id, coalesce(s.subject_code, '') as subject_code, s.term_id as old_term, t.id as new_term
+    from attendance_sessions s
+    left join terms t on s.date between t.starts_on and t.ends_on
+    where s.term_id is distinct from t.id`);
+  const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from moved_registers`);
+  const moved = Number(count?.n ?? 0);
+  if (moved > 0) {
+    const perBucket = (term: SQL) => sql`
+      select m.pin, r.subject_code, ${term} as term_id,
+        count(*) filter (where m.status = 'present')::int as present,
+        count(*) filter (where m.status = 'late')::int as late,
+        count(*) filter (where m.status = 'absent')::int as absent,
+        count(*) filter (where m.status = 'excused')::int as excused
+      from attendance_marks m join moved_registers r on r.id = m.session_id
+      group by m.pin, r.subject_code, ${term}
+      order by m.pin collate "C"`;
+    await tx.execute(sql`
+      update student_counters c set
+        present = c.present - d.present, late = c.late - d.late,
+        absent = c.absent - d.absent, excused = c.excused - d.excused
+      from (${perBucket(sql.raw('r.old_term'))}) d
+      where c.pin = d.pin and c.subject_code = d.subject_code and c.term_id is not distinct from d.term_id`);
+    await tx.execute(sql`
+      insert into student_counters as c (pin, subject_code, term_id, present, late, absent, excused)
+      ${perBucket(sql.raw('r.new_term'))}
+      on conflict on constraint student_counters_key do update set
+        present = c.present + excluded.present, late = c.late + excluded.late,
+        absent = c.absent + excluded.absent, excused = c.excused + excluded.excused`);
+    await tx.execute(sql`
+      delete from student_counters where present = 0 and late = 0 and absent = 0 and excused = 0`);
+    await tx.execute(sql`
+      update attendance_sessions s set term_id = r.new_term from moved_registers r where r.id = s.id`);
+  }
+  await tx.execute(sql`drop table moved_registers`);
+  return moved;
+}
+
+/** Recomputes every counter from the marks: after bulk writes (demo data) or a repair. */
+export async function rebuildAll(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    update attendance_sessions s set term_id = t.id
+    from attendance_sessions s2 left join terms t on s2.date between t.starts_on and t.ends_on
+    where s2.id = s.id and s.term_id is distinct from t.id`);
+  await tx.execute(sql`
+    update attendance_sessions s set
+      present_count = coalesce(c.present, 0), late_count = coalesce(c.late, 0),
+      absent_count = coalesce(c.absent, 0), excused_count = coalesce(c.excused, 0)
+    from attendance_sessions s2 left join (${registerRecount}) c on c.session_id = s2.id
+    where s2.id = s.id`);
+  await tx.execute(sql`delete from student_counters`);
+  await tx.execute(sql`
+    insert into student_counters (pin, subject_code, term_id, present, late, absent, excused)
+    select pin, subject_code, term_id, present, late, absent, excused from (${studentRecount}) c`);
+}
+
+const registerRecount = sql`
+  select session_id,
+    count(*) filter (where status = 'present')::int as present,
+    count(*) filter (where status = 'late')::int as late,
+    count(*) filter (where status = 'absent')::int as absent,
+    count(*) filter (where status = 'excused')::int as excused
+  from attendance_marks group by session_id`;
+
+const studentRecount = sql`
+  select m.pin, coalesce(s.subject_code, '') as subject_code, s.term_id,
+    count(*) filter (where m.status = 'present')::int as present,
+    count(*) filter (where m.status = 'late')::int as late,
+    count(*) filter (where m.status = 'absent')::int as absent,
+    count(*) filter (where m.status = 'excused')::int as excused
+  from attendance_marks m join attendance_sessions s on s.id = m.session_id
+  group by m.pin, coalesce(s.subject_code, ''), s.term_id`;
+
+export interface CounterDifference {
+  kind: 'student' | 'register' | 'term' | 'mark';
+  /** What disagrees: a PIN with its subject and term, a register, or a mark. */
+  key: string;
+  stored: string;
+  recomputed: string;
+}
+
+const counts = (alias: string) =>
+  sql.raw(`coalesce(${alias}.present, 0) || '/' || coalesce(${alias}.late, 0) || '/' || coalesce(${alias}.absent, 0) || '/' || coalesce(${alias}.excused, 0)`);
+
+/**
+ * Every counter that disagrees with a recomputation from the marks (present/late/absent/excused),
+ * every register filed under the wrong term, and every mark whose date or period is not its
+ * register's. Empty when all is well. Reads the whole table: for `portal verify` and tests.
+ */
+export async function findDifferences(db: Executor, limit = 100): Promise<CounterDifference[]> {
+  return queryRows<CounterDifference>(
+    db,
+    sql`
+    (select 'student' as kind,
+       coalesce(c.pin, r.pin) || ' ' || coalesce(nullif(coalesce(c.subject_code, r.subject_code), ''), '(whole day)') || ' ' || coalesce(coalesce(c.term_id, r.term_id)::text, '(no term)') as key,
+       ${counts('c')} as stored, ${counts('r')} as recomputed
+     from (select * from student_counters where present + late + absent + excused > 0) c
+     full join (${studentRecount}) r
+       on r.pin = c.pin and r.subject_code = c.subject_code and r.term_id is not distinct from c.term_id
+     where c.pin is null or r.pin is null
+       or (c.present, c.late, c.absent, c.excused) is distinct from (r.present, r.late, r.absent, r.excused)
+     limit ${limit})
+    union all
+    (select 'register', s.class_name || ' ' || s.date || ' period ' || s.period,
+       s.present_count || '/' || s.late_count || '/' || s.absent_count || '/' || s.excused_count, ${counts('r')}
+     from attendance_sessions s left join (${registerRecount}) r on r.session_id = s.id
+     where (s.present_count, s.late_count, s.absent_count, s.excused_count)
+       is distinct from (coalesce(r.present, 0), coalesce(r.late, 0), coalesce(r.absent, 0), coalesce(r.excused, 0))
+     limit ${limit})
+    union all
+    (select 'term', s.class_name || ' ' || s.date || ' period ' || s.period,
+       coalesce(s.term_id::text, '(no term)'), coalesce(t.id::text, '(no term)')
+     from attendance_sessions s left join terms t on s.date between t.starts_on and t.ends_on
+     where s.term_id is distinct from t.id
+     limit ${limit})
+    union all
+    (select 'mark', m.pin || ' in ' || s.class_name || ' ' || s.date || ' period ' || s.period,
+       m.date || ' period ' || m.period, s.date || ' period ' || s.period
+     from attendance_marks m join attendance_sessions s on s.id = m.session_id
+     where m.date <> s.date or m.period <> s.period
+     limit ${limit})`,
+  );
+}
+
+/** Which counters a read covers: a term's (or every term, `undefined`), and a subject's ('' the whole-day registers; `undefined` all). */
+export interface CounterScope {
+  termId?: string | null | undefined;
+  subjectCode?: string | undefined;
+}
+
+function scopeConditions(scope: CounterScope): SQL[] {
+  const conditions: SQL[] = [];
+  if (scope.termId !== undefined) conditions.push(sql`c.term_id is not distinct from ${scope.termId}::uuid`);
+  if (scope.subjectCode !== undefined) conditions.push(sql`c.subject_code = ${scope.subjectCode}`);
+  return conditions;
+}
+
+function where(conditions: SQL[]): SQL {
+  return conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
+}
+
+/** One student's counts per subject ('' for the whole-day registers) in the scope. */
+export function countsOfStudent(db: Executor, pin: string, scope: CounterScope): Promise<(StatusCounts & { subjectCode: string })[]> {
+  return queryRows(
+    db,
+    sql`select c.subject_code as "subjectCode",
+          sum(c.present)::int as present, sum(c.late)::int as late,
+          sum(c.absent)::int as absent, sum(c.excused)::int as excused
+        from student_counters c
+        ${where([sql`c.pin = ${pin}`, ...scopeConditions(scope)])}
+        group by c.subject_code
+        order by c.subject_code`,
+  );
+}
+
+export interface StudentTotalsRow {
+  pin: string;
+  name: string;
+  className: string;
+  /** Present and late marks. */
+  attended: number;
+  /** Absent marks. */
+  absent: number;
+}
+
+/**
+ * Every student with a held class in the scope, lowest percentage first (then by PIN), from the
+ * counters: the cost follows the students listed, never the marks. A student's name and class are
+ * the roster's; for someone no longer on the roster, those of their latest mark. With a class, the
+ * students whose class that is; `below` keeps only percentages strictly under it.
+ */
+export function studentTotals(
+  db: Executor,
+  options: CounterScope & { className?: string | undefined; below?: number | undefined },
+): Promise<StudentTotalsRow[]> {
+  const { className, below } = options;
+  const conditions = scopeConditions(options);
+  if (className !== undefined) {
+    // The class's roster, and those no longer on any roster (their latest mark's class decides, below).
+    conditions.push(sql`(c.pin in (select r.pin from students r where r.class_name = ${className})
+      or not exists (select 1 from students r where r.pin = c.pin))`);
+  }
+  const having: SQL[] = [sql`sum(c.present + c.late + c.absent) > 0`];
+  // Compared in whole numbers: 3 of 4 is exactly 75 and is not below 75.
+  if (below !== undefined) having.push(sql`sum(c.present + c.late) * 100 < ${below}::numeric * sum(c.present + c.late + c.absent)`);
+  return queryRows(
+    db,
+    sql`with totals as (
+          select c.pin, sum(c.present + c.late)::int as attended, sum(c.absent)::int as absent
+          from student_counters c
+          ${where(conditions)}
+          group by c.pin
+          having ${sql.join(having, sql` and `)}
+        )
+        select t.pin, coalesce(s.name, latest.name) as name, coalesce(s.class_name, latest.class_name) as "className",
+          t.attended, t.absent
+        from totals t
+        left join students s on s.pin = t.pin
+        left join lateral (
+          select m.name, m.class_name from attendance_marks m
+          where m.pin = t.pin and s.pin is null
+          order by m.date desc, m.period desc limit 1
+        ) latest on true
+        ${className === undefined ? sql`` : sql`where coalesce(s.class_name, latest.class_name) = ${className}`}
+        order by t.attended::numeric / (t.attended + t.absent), t.pin collate "C"`,
+  );
+}
