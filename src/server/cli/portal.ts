@@ -189,7 +189,8 @@ export const commands: Record<string, Handler> = {
     console.log('Counters that disagree with the marks (present/late/absent/excused, stored then recomputed):');
     for (const d of differences) console.log(`  ${d.kind} ${d.key}: ${d.stored} stored, ${d.recomputed} recomputed`);
     console.log('Run npm run portal -- counters rebuild to recompute them from the marks.');
-    throw new UserInputError(`${differences.length}${differences.length >= 100 ? ' or more' : ''} counters disagree with the marks`);
+    const count = `${differences.length}${differences.length >= 100 ? ' or more' : ''}`;
+    throw new UserInputError(`${count} ${differences.length === 1 ? 'counter disagrees' : 'counters disagree'} with the marks`);
   },
   async 'counters rebuild'(database, args) {
     positionals(args, 'counters rebuild', 0, 0);
