@@ -1,7 +1,7 @@
 import { Accordion, Alert, Badge, Button, Group, List, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
-import { countMarks } from '../../../../shared/attendance-rules';
+import { countMarks, type MarkStatus } from '../../../../shared/attendance-rules';
 import type { AttendanceChange } from '../../../../shared/schemas/attendance';
 import { useRegisterHistory } from '../api/get-register-history';
 import { formatDateTime } from '../format';
@@ -27,15 +27,19 @@ function groupBySave(changes: AttendanceChange[]): Save[] {
   return saves;
 }
 
-function Mark({ value }: { value: boolean | null }) {
+const STATUS_BADGE: Record<MarkStatus, { word: string; color: string }> = {
+  present: { word: 'Present', color: 'teal.9' },
+  absent: { word: 'Absent', color: 'red.9' },
+  late: { word: 'Late', color: 'yellow.9' },
+  excused: { word: 'Excused', color: 'blue.8' },
+};
+
+function Mark({ value }: { value: MarkStatus | null }) {
   if (value === null) return <Text size="sm" c="dimmed">Not marked</Text>;
-  return value ? (
-    <Badge color="teal.9" variant="filled" size="sm">
-      Present
-    </Badge>
-  ) : (
-    <Badge color="red.9" variant="filled" size="sm">
-      Absent
+  const { word, color } = STATUS_BADGE[value];
+  return (
+    <Badge color={color} variant="filled" size="sm">
+      {word}
     </Badge>
   );
 }
@@ -43,7 +47,7 @@ function Mark({ value }: { value: boolean | null }) {
 function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefined }) {
   const by = save.changedBy ?? 'A former account';
   const when = formatDateTime(save.changedAt, timeZone);
-  const created = save.changes.every((c) => c.oldValue === null);
+  const created = save.changes.every((c) => c.oldStatus === null);
   const taken = countMarks(save.changes.map((c) => ({ status: c.newStatus })));
   return (
     <Stack gap={6}>
@@ -58,7 +62,9 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
       {save.reason && <Text size="sm">Reason: {save.reason}</Text>}
       {created ? (
         <Text size="sm">
-          Took the register: {taken.present} present, {taken.absent} absent.
+          Took the register: {taken.present} present, {taken.absent} absent
+          {taken.late > 0 ? `, ${taken.late} late` : ''}
+          {taken.excused > 0 ? `, ${taken.excused} excused` : ''}.
         </Text>
       ) : (
         // A list rather than a table: on a phone each change still reads on one or two lines.
@@ -73,10 +79,10 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
                   {change.pin}
                 </Text>
                 <Group gap={4} wrap="nowrap">
-                  <Mark value={change.oldValue} />
+                  <Mark value={change.oldStatus} />
                   <IconArrowRight size={14} aria-hidden />
                   <VisuallyHidden>to</VisuallyHidden>
-                  <Mark value={change.newValue} />
+                  <Mark value={change.newStatus} />
                 </Group>
               </Group>
             </List.Item>
@@ -87,8 +93,15 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
   );
 }
 
-function HistoryBody({ className, date, timeZone }: { className: string; date: string; timeZone: string | undefined }) {
-  const history = useRegisterHistory(className, date);
+interface HistoryProps {
+  className: string;
+  date: string;
+  period: number;
+  timeZone: string | undefined;
+}
+
+function HistoryBody({ className, date, period, timeZone }: HistoryProps) {
+  const history = useRegisterHistory(className, date, period);
   if (history.isPending) return <Loader size="sm" aria-label="Loading the change history" />;
   if (history.isError) {
     return (
@@ -110,14 +123,14 @@ function HistoryBody({ className, date, timeZone }: { className: string; date: s
 }
 
 /** Who changed which marks of the chosen day, from what to what, when and why; newest first. */
-export function RegisterHistory({ className, date, timeZone }: { className: string; date: string; timeZone: string | undefined }) {
+export function RegisterHistory({ className, date, period, timeZone }: HistoryProps) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Accordion variant="contained" value={open} onChange={setOpen}>
       <Accordion.Item value="history">
         <Accordion.Control icon={<IconHistory size={18} aria-hidden />}>Change history</Accordion.Control>
         {/* Mounted only while open: the history is fetched when someone asks for it. */}
-        <Accordion.Panel>{open === 'history' && <HistoryBody className={className} date={date} timeZone={timeZone} />}</Accordion.Panel>
+        <Accordion.Panel>{open === 'history' && <HistoryBody className={className} date={date} period={period} timeZone={timeZone} />}</Accordion.Panel>
       </Accordion.Item>
     </Accordion>
   );

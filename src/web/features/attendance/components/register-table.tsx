@@ -1,4 +1,5 @@
-import { Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Switch, Table, Text } from '@mantine/core';
+import type { MarkStatus } from '../../../../shared/attendance-rules';
 import type { AttendanceRecord } from '../../../../shared/schemas/attendance';
 import type { RegisterDraft } from '../hooks/use-register-draft';
 import classes from './register.module.css';
@@ -9,8 +10,36 @@ interface RegisterTableProps {
   disabled?: boolean;
 }
 
+const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+
+/** A compact toggle for late or excused: pressed sets the status, pressed again goes back to present or absent. */
+function StatusToggle(props: {
+  status: 'late' | 'excused';
+  current: MarkStatus;
+  who: string;
+  disabled: boolean;
+  onChange: (status: MarkStatus) => void;
+}) {
+  const { status, current, who, disabled, onChange } = props;
+  const pressed = current === status;
+  const word = STATUS_WORD[status];
+  return (
+    <Button
+      size="compact-xs"
+      variant={pressed ? 'filled' : 'subtle'}
+      color={status === 'late' ? 'yellow.9' : 'blue.8'}
+      aria-pressed={pressed}
+      aria-label={`${word}: ${who}`}
+      disabled={disabled}
+      onClick={() => onChange(pressed ? (status === 'late' ? 'present' : 'absent') : status)}
+    >
+      {word}
+    </Button>
+  );
+}
+
 /**
- * PIN, Name, Class and a Present/Absent switch per student. On phones the PIN moves under the
+ * PIN, Name, Class and a Present/Absent switch per student, with compact Late and Excused toggles. On phones the PIN moves under the
  * name and the Class column (one class per register) is left out, so the switch keeps its room.
  */
 export function RegisterTable({ records, draft, disabled = false }: RegisterTableProps) {
@@ -27,6 +56,8 @@ export function RegisterTable({ records, draft, disabled = false }: RegisterTabl
       <Table.Tbody>
         {records.map((record) => {
           const present = draft.isPresent(record.pin);
+          const status = draft.statusOf(record.pin);
+          const who = `${record.name} (${record.pin})`;
           return (
             <Table.Tr key={record.pin}>
               <Table.Td visibleFrom="xs" ff="monospace">
@@ -40,17 +71,21 @@ export function RegisterTable({ records, draft, disabled = false }: RegisterTabl
               </Table.Td>
               <Table.Td visibleFrom="sm">{record.class}</Table.Td>
               <Table.Td className={classes.markCell}>
-                <Switch
-                  size="lg"
-                  color="teal"
-                  checked={present}
-                  disabled={disabled}
-                  onChange={(event) => draft.setPresent(record.pin, event.currentTarget.checked)}
-                  label={present ? 'Present' : 'Absent'}
-                  // The visible word only says the state; the name tells a screen reader whose mark it is.
-                  aria-label={`Present: ${record.name} (${record.pin})`}
-                  classNames={{ label: classes.markLabel, body: classes.markBody }}
-                />
+                <Group gap={6} wrap="nowrap">
+                  <Switch
+                    size="lg"
+                    color={status === 'late' ? 'yellow' : 'teal'}
+                    checked={present}
+                    disabled={disabled}
+                    onChange={(event) => draft.setPresent(record.pin, event.currentTarget.checked)}
+                    label={STATUS_WORD[status]}
+                    // The visible word only says the state; the name tells a screen reader whose mark it is.
+                    aria-label={`Present: ${who}`}
+                    classNames={{ label: classes.markLabel, body: classes.markBody }}
+                  />
+                  <StatusToggle status="late" current={status} who={who} disabled={disabled} onChange={(next) => draft.setStatus(record.pin, next)} />
+                  <StatusToggle status="excused" current={status} who={who} disabled={disabled} onChange={(next) => draft.setStatus(record.pin, next)} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           );

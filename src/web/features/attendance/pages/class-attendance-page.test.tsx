@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { students } from '../../../../server/db/schema';
+import { students, subjects, timetableSlots } from '../../../../server/db/schema';
+import { weekdayOf } from '../../../../server/modules/timetable/service';
 import { addUser } from '../../../../server/modules/accounts/service';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { MESSAGE_DISPLAY_MS } from '../../../../shared/constants';
+import { todayIn } from '../../../../shared/dates';
+import type { AttendanceRegister } from '../../../../shared/schemas/attendance';
 import { renderRoutes } from '../../../test/render';
 import { ClassAttendancePage } from './class-attendance-page';
 import { DashboardPage } from './dashboard-page';
@@ -133,6 +136,60 @@ describe('ClassAttendancePage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear date' }));
     expect(await screen.findByText('Please select a date')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ClassAttendancePage with a timetable', () => {
+  it('picks the day\'s first lecture, takes period 2 with a late and an excused student, and keeps them', async () => {
+    const weekday = weekdayOf(todayIn('UTC'));
+    await ctx.database.db.insert(students).values([
+      { pin: '23CSE501', name: 'Esha Kapoor', className: 'CSE5' },
+      { pin: '23CSE502', name: 'Farhan Ali', className: 'CSE5' },
+      { pin: '23CSE503', name: 'Gauri Nair', className: 'CSE5' },
+    ]);
+    await ctx.database.db.insert(subjects).values([
+      { code: 'DS', name: 'Data Structures' },
+      { code: 'DBMS', name: 'Databases' },
+    ]);
+    await ctx.database.db.insert(timetableSlots).values([
+      { className: 'CSE5', weekday, period: 1, subjectCode: 'DS' },
+      { className: 'CSE5', weekday, period: 2, subjectCode: 'DBMS' },
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderAt('/attendance/CSE5');
+
+    expect(await screen.findByRole('heading', { name: 'CSE5 Attendance · Period 1: Data Structures' })).toBeInTheDocument();
+    const picker = screen.getByRole('radiogroup', { name: 'Period' });
+    expect(within(picker).getByRole('radio', { name: 'Period 1: Data Structures' })).toBeChecked();
+    await user.click(within(picker).getByRole('radio', { name: 'Period 2: Databases' }));
+    expect(await screen.findByRole('heading', { name: 'CSE5 Attendance · Period 2: Databases' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?period=2');
+
+    await user.click(await screen.findByRole('button', { name: 'Mark all present' }));
+    await user.click(screen.getByRole('button', { name: 'Late: Farhan Ali (23CSE502)' }));
+    await user.click(screen.getByRole('button', { name: 'Excused: Gauri Nair (23CSE503)' }));
+    expect(screen.getByRole('button', { name: 'Late: Farhan Ali (23CSE502)' })).toHaveAttribute('aria-pressed', 'true');
+    // Late attends: the switch stays on and says Late; excused turns it off.
+    expect(screen.getByRole('switch', { name: 'Present: Farhan Ali (23CSE502)' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Present: Gauri Nair (23CSE503)' })).not.toBeChecked();
+    const group = screen.getByRole('group', { name: 'Totals' });
+    const value = (label: string) => within(group).getByText(label).nextElementSibling?.textContent;
+    expect([value('Present'), value('Absent'), value('Late'), value('Excused')]).toEqual(['1', '0', '1', '1']);
+
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByText('Attendance submitted successfully!')).toBeInTheDocument();
+    expect(await within(picker).findByRole('radio', { name: 'Period 2: Databases (taken)' })).toBeChecked();
+
+    const stored = (await (await fetch(`/api/attendance/CSE5/${todayIn('UTC')}?period=2`)).json()) as AttendanceRegister;
+    expect(stored.subject).toEqual({ code: 'DBMS', name: 'Databases' });
+    expect(stored.records.map((r) => [r.pin, r.status])).toEqual([
+      ['23CSE501', 'present'],
+      ['23CSE502', 'late'],
+      ['23CSE503', 'excused'],
+    ]);
+    // Marking all absent clears late and excused too.
+    await user.click(screen.getByRole('button', { name: 'Mark all absent' }));
+    expect(screen.getByRole('button', { name: 'Late: Farhan Ali (23CSE502)' })).toHaveAttribute('aria-pressed', 'false');
   });
 });
 

@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconUsers, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { MAX_REASON_LENGTH, type AttendanceRegister } from '../../../../shared/schemas/attendance';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { MAX_REASON_LENGTH, type AttendanceRegister, type DayPeriod } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { useDayPeriods } from '../api/get-day-periods';
 import { usePortalToday } from '../api/get-portal-today';
 import { useRegister } from '../api/get-register';
 import { useSaveRegister } from '../api/save-register';
@@ -49,13 +50,59 @@ function TakenNote({ register, timeZone }: { register: AttendanceRegister; timeZ
   );
 }
 
+function periodLabel(entry: DayPeriod): string {
+  const name = entry.period === 0 ? 'Whole day' : `Period ${entry.period}`;
+  return entry.subject ? `${name}: ${entry.subject.name}` : name;
+}
+
+/**
+ * The day's lectures of a timetabled class (DESIGN.md 7.6), each saying whether its register is
+ * taken. Radio chips: arrow keys move between them, and they wrap on a phone.
+ */
+function PeriodPicker({ periods, value, onChange }: { periods: DayPeriod[]; value: number; onChange: (period: number) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Period">
+      <Text size="sm" fw={500} mb={4} aria-hidden>
+        Period
+      </Text>
+      <Chip.Group value={String(value)} onChange={(next) => onChange(Number(next))}>
+        <Group gap="xs">
+          {periods.map((entry) => (
+            <Chip key={entry.period} value={String(entry.period)} variant="outline" icon={<IconChecks size={14} aria-hidden />}>
+              {periodLabel(entry)}
+              {entry.submitted ? ' (taken)' : ''}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </div>
+  );
+}
+
+/**
+ * Which register the page shows: `?period=` when given; otherwise, for a class with lectures that
+ * day, the first one not taken yet (else the first), and for a class without, the whole day (0).
+ * Null while the day's periods load.
+ */
+function choosePeriod(asked: string | null, periods: DayPeriod[] | undefined): number | null {
+  if (asked !== null && /^\d{1,2}$/.test(asked)) return Number(asked);
+  if (!periods) return null;
+  const lectures = periods.filter((p) => p.period > 0);
+  if (lectures.length === 0) return 0;
+  return (lectures.find((p) => !p.submitted) ?? lectures[0]!).period;
+}
+
 export function ClassAttendancePage() {
   const className = useParams().class ?? '';
   const today = usePortalToday();
   // undefined until the faculty member picks a day: the page then follows the portal's today.
   const [picked, setPicked] = useState<string | null | undefined>(undefined);
   const date = picked === undefined ? (today.data?.date ?? null) : picked;
-  const register = useRegister(className, date);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const periods = useDayPeriods(className, date);
+  const period = choosePeriod(searchParams.get('period'), periods.data);
+  const lectures = (periods.data ?? []).filter((p) => p.period > 0);
+  const register = useRegister(className, date, period);
   const draft = useRegisterDraft(register.data);
   const save = useSaveRegister();
   const [message, showMessage] = useFlashMessage();
@@ -64,10 +111,10 @@ export function ClassAttendancePage() {
 
   const submit = () => {
     // Without a date the register and its Submit button are not shown; the date field asks for one.
-    if (!date || !draft) return;
+    if (!date || !draft || period === null) return;
     const trimmed = reason.trim();
     save.mutate(
-      { className, date, body: { records: draft.records, ...(trimmed ? { reason: trimmed } : {}) } },
+      { className, date, period, body: { records: draft.records, ...(trimmed ? { reason: trimmed } : {}) } },
       {
         onSuccess: () => {
           setReason('');
@@ -92,11 +139,34 @@ export function ClassAttendancePage() {
     );
   }
 
-  const loadError = today.error ?? register.error;
+  const loadError = today.error ?? periods.error ?? register.error;
   const retry = () => {
     if (today.isError) void today.refetch();
+    if (periods.isError) void periods.refetch();
     if (register.isError) void register.refetch();
   };
+  const choosePeriodOf = (next: number) =>
+    setSearchParams(
+      (params) => {
+        params.set('period', String(next));
+        return params;
+      },
+      { replace: true },
+    );
+  const pickDate = (next: string | null) => {
+    setPicked(next);
+    // Another day has other lectures: the picker chooses again.
+    if (searchParams.has('period')) {
+      setSearchParams(
+        (params) => {
+          params.delete('period');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
+  const subject = register.data?.subject;
 
   let body;
   if (loadError) {
@@ -158,7 +228,9 @@ export function ClassAttendancePage() {
             maw={560}
           />
         )}
-        {register.data.submitted && <RegisterHistory className={className} date={register.data.date} timeZone={timeZone} />}
+        {register.data.submitted && (
+          <RegisterHistory className={className} date={register.data.date} period={register.data.period} timeZone={timeZone} />
+        )}
         <RegisterFooter stats={draft.stats} dirty={draft.dirty} submitting={saving} message={message} onSubmit={submit} />
       </>
     );
@@ -168,7 +240,10 @@ export function ClassAttendancePage() {
     <Stack gap="md">
       <BackToDashboard />
       <div>
-        <Title order={1}>{className} Attendance</Title>
+        <Title order={1}>
+          {className} Attendance
+          {period !== null && period > 0 ? ` · Period ${period}${subject ? `: ${subject.name}` : ''}` : ''}
+        </Title>
         <Text c="dimmed">{date ? formatLongDate(date) : 'No date selected'}</Text>
       </div>
       <DatePickerInput
@@ -176,7 +251,7 @@ export function ClassAttendancePage() {
         placeholder="Pick a date"
         leftSection={<IconCalendar size={18} aria-hidden />}
         value={date}
-        onChange={setPicked}
+        onChange={pickDate}
         maxDate={today.data?.date}
         valueFormat="D MMM YYYY"
         clearable
@@ -185,6 +260,9 @@ export function ClassAttendancePage() {
         error={date === null && today.data ? 'Please select a date' : undefined}
         maw={260}
       />
+      {lectures.length > 0 && period !== null && (
+        <PeriodPicker periods={periods.data ?? []} value={period} onChange={choosePeriodOf} />
+      )}
       {body}
     </Stack>
   );

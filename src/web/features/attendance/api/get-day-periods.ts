@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { DayPeriodsSchema, type DayPeriod } from '../../../../shared/schemas/attendance';
+import { api } from '../../../lib/api-client';
+import { attendanceKeys, segment } from './query-keys';
+
+/** A class's periods on a date: the timetable's lectures for that weekday and every register taken that day. */
+export async function fetchDayPeriods(className: string, date: string, signal?: AbortSignal): Promise<DayPeriod[]> {
+  return api.get(`/api/attendance/${segment(className)}/${segment(date)}/periods`, DayPeriodsSchema, { signal });
+}
+
+export function useDayPeriods(className: string, date: string | null) {
+  return useQuery({
+    queryKey: attendanceKeys.periods(className, date ?? ''),
+    queryFn: ({ signal }) => fetchDayPeriods(className, date!, signal),
+    enabled: date !== null,
+  });
+}
