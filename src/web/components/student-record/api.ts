@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { StudentRecordSchema, type StudentRecord } from '../../../shared/schemas/students';
 import { api } from '../../lib/api-client';
 import { withTerm, type TermChoice } from '../../lib/terms';
@@ -15,9 +15,29 @@ function studentPath(pin: string): string {
   return `/api/students/${encodeURIComponent(pin)}`;
 }
 
-/** GET /api/students/:pin?term=: the profile, summary and history of one student over a term. */
-export async function fetchStudentRecord(pin: string, term: TermChoice, signal?: AbortSignal): Promise<StudentRecord> {
-  return api.get(withTerm(studentPath(pin), term), StudentRecordSchema, { signal });
+/**
+ * GET /api/students/:pin?term=: the profile, summary and first page of history of one student over
+ * a term; with `before` (a page's `nextBefore`), the page after it.
+ */
+export async function fetchStudentRecord(pin: string, term: TermChoice, signal?: AbortSignal, before?: string): Promise<StudentRecord> {
+  const path = withTerm(studentPath(pin), term);
+  const page = before === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}before=${encodeURIComponent(before)}`;
+  return api.get(page, StudentRecordSchema, { signal });
+}
+
+/**
+ * The older pages of a record's history (DESIGN.md 7.4), fetched one at a time when asked for:
+ * `first` is the record's `nextBefore` (null: there is nothing older).
+ */
+export function useOlderHistory(pin: string, term: TermChoice, first: string | null) {
+  return useInfiniteQuery({
+    queryKey: [...studentRecordKey(pin, term), 'older', first] as const,
+    queryFn: ({ pageParam, signal }) => fetchStudentRecord(pin, term, signal, pageParam),
+    initialPageParam: first ?? '',
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
+    // Nothing is fetched until the button asks for it.
+    enabled: false,
+  });
 }
 
 /** The record of `pin` over `term` (undefined: the server's default); idle while the PIN is empty. */

@@ -1,26 +1,56 @@
-import { Card, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import type { MarkStatus } from '../../../shared/attendance-rules';
 import type { HistoryEntry } from '../../../shared/schemas/students';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { BandBadge } from './status-colors';
 
+const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+
+/** Present and late attend (good, warning), absent does not (danger); excused is left out (a plain badge). */
+function StatusBadge({ status }: { status: MarkStatus }) {
+  if (status === 'excused') {
+    return (
+      <Badge variant="light" color="gray" c="gray.8">
+        {STATUS_WORD.excused}
+      </Badge>
+    );
+  }
+  const band = status === 'present' ? 'good' : status === 'late' ? 'warning' : 'danger';
+  return <BandBadge band={band}>{STATUS_WORD[status]}</BandBadge>;
+}
+
+function lectureOf(entry: HistoryEntry): string {
+  if (entry.period === 0) return 'Whole day';
+  return entry.subject ? `Period ${entry.period}: ${entry.subject.name}` : `Period ${entry.period}`;
+}
+
 /**
- * The attendance history: Date, Class and a Present/Absent badge, in the order given (the API
- * sends newest first).
+ * The attendance history: Date, Class and a Present/Absent badge (Late and Excused too), in the
+ * order given (the API sends newest first). A Lecture column (period and subject) appears when the
+ * history holds lectures; whole-day registers alone read as the specification's table.
  *
  * Props:
- * - `history`: the `history` of GET /api/students/:pin.
+ * - `history`: the `history` of GET /api/students/:pin, with any older pages appended.
  * - `title`: the heading (default 'Attendance History'); `headingLevel` its level (default 2).
+ * - `hasMore`, `loadingMore`, `onLoadMore`: a "Show older" button under the table while older pages exist.
  */
 export function AttendanceHistoryTable({
   history,
   title = 'Attendance History',
   headingLevel = 2,
+  hasMore = false,
+  loadingMore = false,
+  onLoadMore,
 }: {
   history: HistoryEntry[];
   title?: string;
   headingLevel?: 2 | 3 | 4;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
 }) {
   const headingId = 'attendance-history-heading';
+  const lectures = history.some((entry) => entry.period > 0);
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={headingLevel} fz="lg" mb="sm" id={headingId}>
@@ -35,22 +65,31 @@ export function AttendanceHistoryTable({
               <Table.Tr>
                 <Table.Th scope="col">Date</Table.Th>
                 <Table.Th scope="col">Class</Table.Th>
+                {lectures && <Table.Th scope="col">Lecture</Table.Th>}
                 <Table.Th scope="col">Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {history.map((entry) => (
-                <Table.Tr key={`${entry.date}-${entry.class}`}>
+                <Table.Tr key={`${entry.date}-${entry.period}-${entry.class}`}>
                   <Table.Td>{formatCalendarDate(entry.date, { dateStyle: 'medium' })}</Table.Td>
                   <Table.Td>{entry.class}</Table.Td>
+                  {lectures && <Table.Td>{lectureOf(entry)}</Table.Td>}
                   <Table.Td>
-                    <BandBadge band={entry.present ? 'good' : 'danger'}>{entry.present ? 'Present' : 'Absent'}</BandBadge>
+                    <StatusBadge status={entry.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {hasMore && onLoadMore && (
+        <Group justify="center" mt="sm" data-print-hide>
+          <Button variant="default" onClick={onLoadMore} loading={loadingMore}>
+            Show older
+          </Button>
+        </Group>
       )}
     </Card>
   );

@@ -8,4 +8,5 @@ export { ProfileCard, type ProfileCardProps } from './profile-card';
 export { ProfileLinkButtons, type ProfileLinks } from './profile-links';
 export { StudentRecordView, StudentSearch, type StudentSearchProps } from './student-search';
 export { usePinSearchParam } from './use-pin-search-param';
+export { SubjectTable } from './subject-table';
 export { TermSelect } from './term-select';

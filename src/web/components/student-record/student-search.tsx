@@ -5,9 +5,10 @@ import { PinSchema } from '../../../shared/schemas/common';
 import type { StudentRecord } from '../../../shared/schemas/students';
 import { ApiError } from '../../lib/api-client';
 import { ALL_TERMS, termDescription, type TermChoice } from '../../lib/terms';
-import { useStudentRecord } from './api';
+import { useOlderHistory, useStudentRecord } from './api';
 import { AttendanceHistoryTable } from './attendance-history-table';
 import { AttendanceSummary } from './attendance-summary';
+import { SubjectTable } from './subject-table';
 import { ExportPdfButton } from './export-pdf-button';
 import { ProfileCard } from './profile-card';
 import { TermSelect } from './term-select';
@@ -279,7 +280,24 @@ export function StudentRecordView({
         </Button>
         <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
       </Group>
-      <AttendanceHistoryTable history={record.history} />
+      {record.subjects.length > 0 && <SubjectTable subjects={record.subjects} />}
+      <PagedHistory record={record} term={term} />
     </Stack>
+  );
+}
+
+/** The record's first page of history, and older pages one "Show older" at a time (DESIGN.md 7.4). */
+function PagedHistory({ record, term }: { record: StudentRecord; term: TermChoice }) {
+  const older = useOlderHistory(record.pin, term, record.nextBefore);
+  const pages = older.data?.pages ?? [];
+  const history = pages.length === 0 ? record.history : [...record.history, ...pages.flatMap((page) => page.history)];
+  const hasMore = pages.length === 0 ? record.nextBefore !== null : older.hasNextPage;
+  return (
+    <AttendanceHistoryTable
+      history={history}
+      hasMore={hasMore}
+      loadingMore={older.isFetching}
+      onLoadMore={() => void (pages.length === 0 ? older.refetch() : older.fetchNextPage())}
+    />
   );
 }

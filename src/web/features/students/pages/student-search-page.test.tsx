@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profiles } from '../../../../server/db/schema';
+import { profiles, students, subjects } from '../../../../server/db/schema';
 import { seedRegister as seedPastRegister } from '../../../../server/test/registers';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, type TestContext } from '../../../../server/test/test-app';
@@ -162,5 +162,55 @@ describe('Student search as a student', () => {
     await user.type(input, `${OTHER_PIN}{Enter}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Students can only see their own attendance and profile');
     expect(screen.queryByRole('heading', { name: 'Arjun Rao' })).not.toBeInTheDocument();
+  });
+});
+
+describe('A student with lectures', () => {
+  const LECTURES_PIN = '22B81A0599';
+
+  beforeAll(async () => {
+    await ctx.database.db.insert(students).values({ pin: LECTURES_PIN, name: 'Kavya Reddy', className: 'CSE6' });
+    await ctx.database.db.insert(subjects).values([
+      { code: 'DS', name: 'Data Structures' },
+      { code: 'OS', name: 'Operating Systems' },
+    ]);
+    // 30 days of two lectures: 60 marks, more than the first page of 50.
+    for (let day = 1; day <= 30; day += 1) {
+      const date = `2026-04-${String(day).padStart(2, '0')}`;
+      const kavya = { pin: LECTURES_PIN, name: 'Kavya Reddy' };
+      await seedPastRegister(ctx.database, { className: 'CSE6', date, period: 1, subjectCode: 'DS' }, [
+        { ...kavya, status: day % 10 === 0 ? 'absent' : day % 10 === 1 ? 'late' : 'present' },
+      ]);
+      await seedPastRegister(ctx.database, { className: 'CSE6', date, period: 2, subjectCode: 'OS' }, [
+        { ...kavya, status: day <= 12 ? 'absent' : day === 30 ? 'excused' : 'present' },
+      ]);
+    }
+  }, 60_000);
+  beforeEach(() => signIn(FACULTY_EMAIL, 'faculty'));
+
+  it('shows a table per subject, statuses and lectures in the history, and older marks on Show older', async () => {
+    const user = userEvent.setup();
+    renderSearch(`/faculty?pin=${LECTURES_PIN}&term=all`);
+    expect(await screen.findByRole('heading', { name: 'Kavya Reddy' })).toBeInTheDocument();
+
+    const subjectsTable = screen.getByRole('table', { name: 'Attendance by Subject' });
+    const subjectRows = within(subjectsTable).getAllByRole('row').slice(1);
+    // DS: 30 held, 27 attended (three absences; late attends). OS: 29 held (one excused), 17 attended.
+    expect(subjectRows.map((row) => row.textContent)).toEqual([
+      'Data StructuresDS302790.0%Good6',
+      'Operating SystemsOS291758.6%Low0',
+    ]);
+
+    const history = screen.getByRole('table', { name: 'Attendance History' });
+    expect(within(history).getAllByRole('row').slice(1)).toHaveLength(50);
+    const newest = within(history).getAllByRole('row')[1]!;
+    expect(newest).toHaveTextContent('Period 2: Operating Systems');
+    expect(newest).toHaveTextContent('Excused');
+    await user.click(screen.getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(history).getAllByRole('row').slice(1)).toHaveLength(60));
+    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    const oldest = within(history).getAllByRole('row').at(-1)!;
+    expect(oldest).toHaveTextContent('Period 1: Data Structures');
+    expect(oldest).toHaveTextContent('Late');
   });
 });
