@@ -29,7 +29,9 @@ import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { studentRoutes } from './modules/students/routes';
+import { subjectRoutes } from './modules/subjects/routes';
 import { termRoutes } from './modules/terms/routes';
+import { timetableRoutes } from './modules/timetable/routes';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
@@ -52,14 +54,15 @@ const SESSION_SECURITY_SCHEME = 'sessionCookie';
 /** The operations' tags, in the order the documentation shows them. */
 const API_TAGS = [
   { name: 'auth', description: 'Signing in and out, and who is signed in' },
-  { name: 'classes', description: 'The classes and their rosters' },
-  { name: 'attendance', description: "Taking a class's register for a date, and its history of changes" },
+  { name: 'classes', description: 'The classes, their rosters and their weekly timetables' },
+  { name: 'subjects', description: 'The subjects lectures are taken for' },
+  { name: 'attendance', description: "Taking a class's register for a date (and a lecture), and its history of changes" },
   { name: 'students', description: "A student's attendance record and its PDF report" },
   { name: 'registrations', description: 'Student profiles: registering, finding, changing and removing them' },
   { name: 'reports', description: 'Attendance totals and per-student summaries for faculty' },
   { name: 'events', description: 'Live updates: a server-sent event each time a register is saved' },
   { name: 'contact', description: 'The contact page: its details, the form, and the faculty inbox' },
-  { name: 'admin', description: 'Administration: accounts, classes, the roster, terms and the audit trail (admins only)' },
+  { name: 'admin', description: 'Administration: accounts, classes, the roster, terms, subjects, timetables and the audit trail (admins only)' },
   { name: 'health', description: 'Whether the server and its database are up' },
 ];
 
@@ -150,6 +153,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(classRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(subjectRoutes, { db: database.db });
+  await app.register(timetableRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, endSignIns: endOtherSignIns, publicUrl: config.publicUrl, smtp: config.smtp });
   await app.register(contactRoutes, {
     database,

@@ -30,6 +30,7 @@ const PATH_EXAMPLES: Record<string, () => string> = {
   date: () => '2026-01-05',
   pin: () => '23A51A05301',
   id: () => randomUUID(),
+  code: () => 'DS',
 };
 
 function examplePath(template: string): string {

@@ -12,6 +12,8 @@ import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster, importRoster } from '../modules/roster/service';
 import { findCounterDifferences, rebuildCounters } from '../modules/counters/service';
+import { importTimetable, TimetableFileInvalid } from '../modules/timetable/service';
+import { HttpError } from '../http-error';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -27,6 +29,10 @@ Roster:
                          { "CSE1": [{ "pin": ..., "name": ... }] }
   roster export [FILE]   the roster as CSV (pin,name,class), to FILE or to standard output
 
+Timetables:
+  timetable import FILE  a CSV with the header class,weekday,period,subject (weekday 1 to 7 or Mon to Sun,
+                         period 1 to 12, subject a code that exists): each class in the file gets exactly
+                         the file's week; classes not in it keep theirs. All of it, or nothing
 Counters:
   verify                 recompute every counter (per register, and per student, subject and term)
                          from the marks and list any that disagree; exits 1 if one does
@@ -196,6 +202,25 @@ export const commands: Record<string, Handler> = {
     positionals(args, 'counters rebuild', 0, 0);
     await database.db.transaction((tx) => rebuildCounters(tx));
     console.log('Counters recomputed from the marks.');
+  },
+  async 'timetable import'(database, args) {
+    const [file] = positionals(args, 'timetable import FILE', 1, 1) as [string];
+    const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      throw new UserInputError(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    });
+    let imported: Map<string, number>;
+    try {
+      imported = await importTimetable(database.db, CLI, text);
+    } catch (err) {
+      if (err instanceof TimetableFileInvalid) {
+        for (const { line, message } of err.errors) console.error(`Line ${line}: ${message}`);
+        throw new UserInputError(`${err.message}; nothing was imported`);
+      }
+      if (err instanceof HttpError) throw new UserInputError(`${err.message}; nothing was imported`);
+      throw err;
+    }
+    for (const [className, slots] of imported) console.log(`${className}: ${slots} ${slots === 1 ? 'period' : 'periods'} a week`);
+    console.log(`Timetable imported for ${imported.size} ${imported.size === 1 ? 'class' : 'classes'}`);
   },
   async 'roster export'(database, args) {
     const [file] = positionals(args, 'roster export [FILE]', 0, 1);

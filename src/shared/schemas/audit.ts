@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'class.update',
   'term.create',
   'term.update',
+  'subject.create',
+  'subject.update',
+  'timetable.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -42,6 +45,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'class.update': 'Class changed',
   'term.create': 'Term created',
   'term.update': 'Term changed',
+  'subject.create': 'Subject created',
+  'subject.update': 'Subject renamed',
+  'timetable.update': 'Timetable changed',
 };
 
 /** The actor of an action done through the `portal` command. */

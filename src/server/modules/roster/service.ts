@@ -20,6 +20,9 @@ import { formatCsv, parseCsv } from './csv';
 import * as repo from './repository';
 import type { RosterStudentRow } from './repository';
 
+/** The CSV reader of roster files, for other files of the same shape (timetables). */
+export { parseCsv, type CsvRecord } from './csv';
+
 export type { RosterStudentRow } from './repository';
 
 export const ROSTER_HEADER = ['pin', 'name', 'class'] as const;

@@ -35,3 +35,13 @@ export function slotsOf(db: Executor, className: string): Promise<SlotRow[]> {
     .where(eq(timetableSlots.className, className))
     .orderBy(asc(timetableSlots.weekday), asc(timetableSlots.period));
 }
+
+/** Replaces a class's whole week with these slots. */
+export async function replaceSlots(
+  db: Executor,
+  className: string,
+  slots: readonly { weekday: number; period: number; subjectCode: string }[],
+): Promise<void> {
+  await db.delete(timetableSlots).where(eq(timetableSlots.className, className));
+  if (slots.length > 0) await db.insert(timetableSlots).values(slots.map((slot) => ({ className, ...slot })));
+}
