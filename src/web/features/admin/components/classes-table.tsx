@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { AdminClass } from '../../../../shared/schemas/classes';
 
@@ -72,6 +73,15 @@ export function ClassesTable({ label, classes, onMove, onRename, onArchive }: Cl
                   )}
                   <Button size="xs" variant="default" aria-label={`Rename ${item.name}`} onClick={() => onRename(item)}>
                     Rename
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    component={Link}
+                    to={`/admin/classes/${encodeURIComponent(item.name)}/timetable`}
+                    aria-label={`Timetable of ${item.name}`}
+                  >
+                    Timetable
                   </Button>
                   <Button
                     size="xs"

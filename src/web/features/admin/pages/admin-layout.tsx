@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Overview' },
   { to: '/admin/classes', label: 'Classes' },
+  { to: '/admin/subjects', label: 'Subjects' },
   { to: '/admin/roster', label: 'Roster' },
   { to: '/admin/terms', label: 'Terms' },
   { to: '/admin/users', label: 'Accounts' },

@@ -1,0 +1,192 @@
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBook } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { CreateSubjectSchema, SubjectNameSchema, type Subject } from '../../../../shared/schemas/subjects';
+import { EmptyState, LoadError } from '../../../components/load-states';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateSubject, useRenameSubject, useSubjects } from '../api/subjects';
+
+const failureText = (error: Error, fallback: string) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+
+/** Adds a subject: a code that never changes, and a name. */
+function AddSubjectForm() {
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<{ code?: string | undefined; name?: string | undefined }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateSubject();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = CreateSubjectSchema.safeParse({ code, name });
+    if (!parsed.success) {
+      const first = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      setErrors({ code: first('code'), name: first('name') });
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', message: `${saved.code} ${saved.name} has been added.` });
+        setCode('');
+        setName('');
+      },
+      onError: (error) => setFailure(failureText(error, 'Error adding the subject. Please try again.')),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a subject">
+      <Stack gap="xs">
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            label="Code"
+            placeholder="e.g. DS"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={errors.code}
+            required
+            maxLength={20}
+            w={140}
+          />
+          <TextInput
+            label="Name"
+            placeholder="e.g. Data Structures"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            required
+            maxLength={120}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Button type="submit" loading={create.isPending} mt={25}>
+            Add subject
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RenameSubjectModal({ subject, onClose }: { subject: Subject | null; onClose: () => void }) {
+  return (
+    <Modal opened={subject !== null} onClose={onClose} title={subject ? `Rename ${subject.code}` : ''}>
+      {subject && <RenameForm key={subject.code} subject={subject} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function RenameForm({ subject, onDone }: { subject: Subject; onDone: () => void }) {
+  const [name, setName] = useState(subject.name);
+  const [error, setError] = useState<string | null>(null);
+  const rename = useRenameSubject();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = SubjectNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'A subject needs a name');
+      return;
+    }
+    rename.mutate(
+      { code: subject.code, name: parsed.data },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `${saved.code} is now ${saved.name}.` });
+          onDone();
+        },
+        onError: (failure) => setError(failureText(failure, 'Error saving the subject. Please try again.')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Rename ${subject.code}`}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          The code {subject.code} stays: registers already taken keep it.
+        </Text>
+        <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} required data-autofocus />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={rename.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={rename.isPending}>
+            Save name
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/subjects: the subjects lectures are taken for (DESIGN.md 7.6); add and rename them. */
+export function SubjectsPage() {
+  const subjects = useSubjects();
+  const [renaming, setRenaming] = useState<Subject | null>(null);
+
+  let body;
+  if (subjects.isPending) {
+    body = <PageLoader label="Loading the subjects" />;
+  } else if (subjects.isError) {
+    body = <LoadError title="Error loading the subjects" message={subjects.error.message} onRetry={() => void subjects.refetch()} />;
+  } else if (subjects.data.length === 0) {
+    body = (
+      <EmptyState icon={<IconBook size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No subjects yet.">
+        Add the subjects, then give each class its weekly timetable from the Classes page.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped aria-label="Subjects">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Code</Table.Th>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {subjects.data.map((subject) => (
+              <Table.Tr key={subject.code}>
+                <Table.Td ff="monospace">{subject.code}</Table.Td>
+                <Table.Td>{subject.name}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="xs" variant="default" aria-label={`Rename ${subject.code}`} onClick={() => setRenaming(subject)}>
+                    Rename
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>Subjects</Title>
+        <Text c="dimmed" size="sm">
+          Lectures are taken per subject; a class without a timetable keeps one register a day.
+        </Text>
+      </Stack>
+      <AddSubjectForm />
+      {body}
+      <RenameSubjectModal subject={renaming} onClose={() => setRenaming(null)} />
+    </Stack>
+  );
+}
+
+export default SubjectsPage;
