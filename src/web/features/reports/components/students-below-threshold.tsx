@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import { studentSummariesCsv } from '../../../../shared/report-rules';
+import type { Subject } from '../../../../shared/schemas/subjects';
 import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, termFileTag, type TermChoice } from '../../../lib/terms';
 import { useStudentSummaries } from '../api/get-student-summaries';
@@ -12,6 +13,9 @@ import { formatCount } from '../format';
 import { BandBadge } from './band-badge';
 import { CsvDownloadButton } from './csv-download-button';
 import { ALL_CLASSES } from './class-wise-report';
+
+/** The Subject picker's value for every mark, lectures and whole days alike. */
+const ALL_SUBJECTS = '__all_subjects__';
 
 /** Enough to act on at a glance; the rest is one click (or the CSV) away. */
 const FIRST_ROWS = 50;
@@ -28,16 +32,21 @@ export function StudentsBelowThreshold({
   today,
   term,
   shownTerm,
+  subjects = [],
 }: {
   classNames: string[];
   today: string;
   term: TermChoice;
   shownTerm: Term | null;
+  /** The subjects; when there are some, a Subject picker lists the students below 75% in one of them. */
+  subjects?: Subject[];
 }) {
   const [selected, setSelected] = useState(ALL_CLASSES);
+  const [subject, setSubject] = useState(ALL_SUBJECTS);
   const [showAll, setShowAll] = useState(false);
   const className = selected === ALL_CLASSES ? null : selected;
-  const query = useStudentSummaries(className, ATTENDANCE_THRESHOLD, term);
+  const subjectCode = subject === ALL_SUBJECTS ? null : subject;
+  const query = useStudentSummaries(className, ATTENDANCE_THRESHOLD, term, subjectCode);
   const rows = query.data ?? [];
   const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
   const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classNames.map((name) => ({ value: name, label: name }))];
@@ -63,7 +72,8 @@ export function StudentsBelowThreshold({
   } else if (rows.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="md">
-        No student is below {ATTENDANCE_THRESHOLD}% {className ? `in ${className}` : 'in any class'}.
+        No student is below {ATTENDANCE_THRESHOLD}% {className ? `in ${className}` : 'in any class'}
+        {subjectCode ? ` in ${subjects.find((s) => s.code === subjectCode)?.name ?? subjectCode}` : ''}.
       </Text>
     );
   } else {
@@ -145,9 +155,23 @@ export function StudentsBelowThreshold({
               w={180}
               size="sm"
             />
+            {subjects.length > 0 && (
+              <Select
+                label="Subject"
+                data={[{ value: ALL_SUBJECTS, label: 'All subjects' }, ...subjects.map((s) => ({ value: s.code, label: s.name }))]}
+                value={subject}
+                onChange={(value) => {
+                  setSubject(value ?? ALL_SUBJECTS);
+                  setShowAll(false);
+                }}
+                allowDeselect={false}
+                w={200}
+                size="sm"
+              />
+            )}
             <CsvDownloadButton
               csv={() => studentSummariesCsv(rows)}
-              filename={`students-below-${ATTENDANCE_THRESHOLD}-${className ?? 'all'}-${termFileTag(shownTerm)}-${today}.csv`}
+              filename={`students-below-${ATTENDANCE_THRESHOLD}-${className ?? 'all'}${subjectCode ? `-${subjectCode}` : ''}-${termFileTag(shownTerm)}-${today}.csv`}
               label={`Download the students below ${ATTENDANCE_THRESHOLD}% as CSV`}
               disabled={rows.length === 0}
             />

@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { studentRecordsKey, TermSelect } from '../../../components/student-record';
 import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useDashboard } from '../api/get-dashboard';
+import { useSubjectList } from '../api/get-subjects';
 import { reportKeys } from '../api/query-keys';
 import { useAttendanceEvents, type LiveState } from '../api/use-attendance-events';
 import { ALL_CLASSES, ClassWiseReport } from '../components/class-wise-report';
@@ -17,6 +18,7 @@ import { OverviewTiles } from '../components/overview-tiles';
 import { PeriodReport, type ChartKind } from '../components/period-report';
 import { StudentSearchSection } from '../components/student-search-section';
 import { StudentsBelowThreshold } from '../components/students-below-threshold';
+import { SubjectReport } from '../components/subject-report';
 
 const LIVE_TEXT: Record<LiveState, { label: string; color: string; hint: string }> = {
   connecting: { label: 'Connecting…', color: 'gray', hint: 'Connecting to live updates' },
@@ -53,6 +55,8 @@ export function FacultyDetailsPage() {
   // Undefined until picked: the server's default term, shown from the answer.
   const [term, setTerm] = useState<TermChoice>(undefined);
   const dashboard = useDashboard(term);
+  // Without subjects the portal takes whole-day registers only: the page is the specification's.
+  const subjects = useSubjectList();
   const [period, setPeriod] = useState<ReportPeriod>('weekly');
   const [chart, setChart] = useState<ChartKind>('pie');
   const [selectedClass, setSelectedClass] = useState(ALL_CLASSES);
@@ -135,7 +139,14 @@ export function FacultyDetailsPage() {
             today={data.today}
             term={data.term}
           />
-          <StudentsBelowThreshold classNames={classNames} today={data.today} term={term} shownTerm={data.term} />
+          {(subjects.data?.length ?? 0) > 0 && <SubjectReport classNames={classNames} term={term} shownTerm={data.term} />}
+          <StudentsBelowThreshold
+            classNames={classNames}
+            today={data.today}
+            term={term}
+            shownTerm={data.term}
+            subjects={subjects.data ?? []}
+          />
         </>
       ) : null}
 
