@@ -52,8 +52,8 @@ export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: 
             <Stat label="Present" value={stats.present} color="teal.9" />
             <Stat label="Absent" value={stats.absent} color="red.9" />
             {/* Shown once used, so that a register of present and absent reads as the specification's. */}
-            {stats.late > 0 && <Stat label="Late" value={stats.late} color="yellow.9" />}
-            {stats.excused > 0 && <Stat label="Excused" value={stats.excused} color="blue.8" />}
+            {stats.late > 0 && <Stat label="Late" value={stats.late} color="#9a4a00" />}
+            {stats.excused > 0 && <Stat label="Excused" value={stats.excused} color="blue.9" />}
           </Group>
           <Group gap="sm" className={classes.submit} wrap="nowrap" justify="flex-end">
             {dirty && (

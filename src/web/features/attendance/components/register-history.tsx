@@ -30,15 +30,15 @@ function groupBySave(changes: AttendanceChange[]): Save[] {
 const STATUS_BADGE: Record<MarkStatus, { word: string; color: string }> = {
   present: { word: 'Present', color: 'teal.9' },
   absent: { word: 'Absent', color: 'red.9' },
-  late: { word: 'Late', color: 'yellow.9' },
-  excused: { word: 'Excused', color: 'blue.8' },
+  late: { word: 'Late', color: 'yellow.4' },
+  excused: { word: 'Excused', color: 'blue.9' },
 };
 
 function Mark({ value }: { value: MarkStatus | null }) {
   if (value === null) return <Text size="sm" c="dimmed">Not marked</Text>;
   const { word, color } = STATUS_BADGE[value];
   return (
-    <Badge color={color} variant="filled" size="sm">
+    <Badge color={color} variant="filled" size="sm" autoContrast>
       {word}
     </Badge>
   );

@@ -26,8 +26,10 @@ function StatusToggle(props: {
   return (
     <Button
       size="compact-xs"
-      variant={pressed ? 'filled' : 'subtle'}
-      color={status === 'late' ? 'yellow.9' : 'blue.8'}
+      // Dark text on amber, white on dark blue: both readable (WCAG AA) on any row.
+      variant={pressed ? 'filled' : 'default'}
+      color={status === 'late' ? 'yellow.4' : 'blue.9'}
+      autoContrast
       aria-pressed={pressed}
       aria-label={`${word}: ${who}`}
       disabled={disabled}

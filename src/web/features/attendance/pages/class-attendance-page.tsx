@@ -4,6 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconUsers, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { isIsoDate } from '../../../../shared/dates';
 import { MAX_REASON_LENGTH, type AttendanceRegister, type DayPeriod } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
@@ -95,10 +96,12 @@ function choosePeriod(asked: string | null, periods: DayPeriod[] | undefined): n
 export function ClassAttendancePage() {
   const className = useParams().class ?? '';
   const today = usePortalToday();
-  // undefined until the faculty member picks a day: the page then follows the portal's today.
-  const [picked, setPicked] = useState<string | null | undefined>(undefined);
-  const date = picked === undefined ? (today.data?.date ?? null) : picked;
   const [searchParams, setSearchParams] = useSearchParams();
+  // The day is in the address (?date=, so a link or a reload keeps it); without one, the portal's
+  // today. Cleared, there is no day until one is picked.
+  const [cleared, setCleared] = useState(false);
+  const asked = searchParams.get('date');
+  const date = cleared ? null : asked !== null && isIsoDate(asked) ? asked : (today.data?.date ?? null);
   const periods = useDayPeriods(className, date);
   const period = choosePeriod(searchParams.get('period'), periods.data);
   const lectures = (periods.data ?? []).filter((p) => p.period > 0);
@@ -154,17 +157,17 @@ export function ClassAttendancePage() {
       { replace: true },
     );
   const pickDate = (next: string | null) => {
-    setPicked(next);
-    // Another day has other lectures: the picker chooses again.
-    if (searchParams.has('period')) {
-      setSearchParams(
-        (params) => {
-          params.delete('period');
-          return params;
-        },
-        { replace: true },
-      );
-    }
+    setCleared(next === null);
+    setSearchParams(
+      (params) => {
+        if (next === null) params.delete('date');
+        else params.set('date', next);
+        // Another day has other lectures: the picker chooses again.
+        params.delete('period');
+        return params;
+      },
+      { replace: true },
+    );
   };
   const subject = register.data?.subject;
 

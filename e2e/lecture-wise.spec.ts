@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { addDays } from '../src/shared/dates';
+import { DEMO_ADMIN, demoPin, demoRoster } from '../src/server/seed/demo';
+import { expectAccessible, expect, signIn, test } from './fixtures';
+
+/** The demo student (DEMO_STUDENT) and their class. */
+const STUDENT = demoRoster().find((entry) => entry.pin === demoPin(2, 1))!;
+const OTHERS = demoRoster().filter((entry) => entry.className === STUDENT.className && entry.pin !== STUDENT.pin);
+
+/** ISO weekday of a date: 1 = Monday .. 7 = Sunday. */
+const weekdayOf = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+};
+
+/**
+ * A weekend day of the last week: the demo data takes registers on week days only, so the day has
+ * no whole-day register, and it is not today's weekday, so the timetable set here leaves today's
+ * register pages of the other journeys as they are.
+ */
+function lectureDay(today: string): string {
+  for (let back = 1; back <= 7; back += 1) {
+    const date = addDays(today, -back);
+    if (weekdayOf(date) >= 6 && weekdayOf(date) !== weekdayOf(today)) return date;
+  }
+  throw new Error('no weekend day in the last week');
+}
+
+/** Signs the page's browser in as the demo admin through the API (the cookie lands in the context). */
+async function asAdmin(page: Page) {
+  await page.context().clearCookies();
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, role: 'faculty', remember: false },
+  });
+  expect(login.status()).toBe(200);
+}
+
+test('faculty take period 2 of a timetabled class with one late and one excused student, and the student sees the subject table', async ({
+  page,
+}) => {
+  await asAdmin(page);
+  const today = ((await (await page.request.get('/api/attendance/today')).json()) as { date: string }).date;
+  const date = lectureDay(today);
+  const weekday = weekdayOf(date);
+  for (const subject of [
+    { code: 'JDS', name: 'Data Structures' },
+    { code: 'JOS', name: 'Operating Systems' },
+  ]) {
+    const created = await page.request.post('/api/admin/subjects', { data: subject });
+    // A retried run finds them there already.
+    expect([201, 409]).toContain(created.status());
+  }
+  const timetable = await page.request.put(`/api/admin/classes/${STUDENT.className}/timetable`, {
+    data: {
+      slots: [
+        { weekday, period: 1, subject: 'JDS' },
+        { weekday, period: 2, subject: 'JOS' },
+      ],
+    },
+  });
+  expect(timetable.status()).toBe(200);
+
+  try {
+    await page.context().clearCookies();
+    await signIn(page, 'faculty');
+    await page.goto(`/attendance/${STUDENT.className}?date=${date}`);
+    const picker = page.getByRole('radiogroup', { name: 'Period' });
+    // The first lecture not taken yet is chosen.
+    await expect(picker.getByRole('radio', { name: /^Period 1: Data Structures/ })).toBeChecked();
+    await picker.getByText(/^Period 2: Operating Systems/).click();
+    await expect(page.getByRole('heading', { name: `${STUDENT.className} Attendance · Period 2: Operating Systems` })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]period=2/);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Mark all present' }).click();
+    const late = `${STUDENT.name} (${STUDENT.pin})`;
+    const excused = `${OTHERS[0]!.name} (${OTHERS[0]!.pin})`;
+    await page.getByRole('button', { name: `Late: ${late}` }).click();
+    await page.getByRole('button', { name: `Excused: ${excused}` }).click();
+    const totals = page.getByRole('group', { name: 'Totals' });
+    await expect(totals).toContainText(/Late\s*1/);
+    await expect(totals).toContainText(/Excused\s*1/);
+    await page.getByRole('button', { name: 'Submit Attendance' }).click();
+    await expect(page.getByText('Attendance submitted successfully!')).toBeVisible();
+    await expect(picker.getByRole('radio', { name: 'Period 2: Operating Systems (taken)' })).toBeChecked();
+    await expect(page.getByRole('button', { name: `Late: ${late}` })).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+
+    // The student sees the lecture in their subject table and history.
+    await page.context().clearCookies();
+    await signIn(page, 'student');
+    const subjects = page.getByRole('table', { name: 'Attendance by Subject' });
+    await expect(subjects).toBeVisible();
+    const row = subjects.getByRole('row', { name: /Operating Systems/ });
+    // One lecture held, attended late: 100%.
+    await expect(row.getByRole('cell')).toHaveText(['1', '1', '100.0%', 'Good', '0']);
+    const history = page.getByRole('table', { name: 'Attendance History' });
+    await expect(history.getByRole('row', { name: /Period 2: Operating Systems/ })).toContainText('Late');
+    await expectAccessible(page);
+  } finally {
+    // The demo's classes keep no timetable for the other journeys; the register taken stays.
+    await asAdmin(page);
+    const undone = await page.request.put(`/api/admin/classes/${STUDENT.className}/timetable`, { data: { slots: [] } });
+    expect(undone.status()).toBe(200);
+  }
+});
