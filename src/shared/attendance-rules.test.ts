@@ -3,7 +3,15 @@ import {
   absentBand,
   attendanceBand,
   attendanceForecast,
+  addCounts,
+  attends,
   countMarks,
+  countStatuses,
+  isHeld,
+  MARK_STATUSES,
+  NO_MARKS,
+  statusOf,
+  summarizeCounts,
   formatPercent,
   percentage,
   summarize,
@@ -71,3 +79,31 @@ describe('bands', () => {
     expect(absentBand(9.9)).toBe('good');
   });
 });
+
+describe('the counting rule of lecture-wise attendance (DESIGN.md 7.6)', () => {
+  it('present and late attend, absent does not, excused is left out of the held classes', () => {
+    expect(MARK_STATUSES.filter(attends)).toEqual(['present', 'late']);
+    expect(MARK_STATUSES.filter(isHeld)).toEqual(['present', 'absent', 'late']);
+    expect(statusOf(true)).toBe('present');
+    expect(statusOf(false)).toBe('absent');
+  });
+
+  it('a summary counts present and late as present days, absent as absent days, and excused in neither', () => {
+    const counts = countStatuses([{ status: 'present' }, { status: 'late' }, { status: 'absent' }, { status: 'excused' }, { status: 'excused' }]);
+    expect(counts).toEqual({ present: 1, late: 1, absent: 1, excused: 2 });
+    expect(summarizeCounts(counts)).toMatchObject({ totalDays: 3, presentDays: 2, absentDays: 1 });
+    // Excused marks change nothing: the same figures as without them.
+    expect(summarizeCounts(counts)).toEqual(summarize(2, 1));
+  });
+
+  it('forecasts per subject by the summary\'s own rule', () => {
+    // 3 lectures attended (one late) of 4 held, one excused: exactly 75%, nothing to spare.
+    const subject = summarizeCounts({ present: 2, late: 1, absent: 1, excused: 1 });
+    expect(subject).toMatchObject({ percentage: 75, status: 'Good', canMiss: 0 });
+    expect(attendanceForecast(subject)).toBe('Missing the next class would take attendance below 75%.');
+    // 1 of 3: two more in a row bring it to 75%.
+    const low = summarizeCounts(addCounts({ ...NO_MARKS, late: 1 }, { ...NO_MARKS, absent: 2, excused: 4 }));
+    expect(low).toMatchObject({ totalDays: 3, status: 'Low', needToAttend: 5 });
+  });
+});
+

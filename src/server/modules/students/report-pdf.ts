@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { attendanceForecast, formatPercent } from '../../../shared/attendance-rules';
+import { attendanceForecast, formatPercent, type MarkStatus } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD, PORTAL_NAME } from '../../../shared/constants';
 import { PROFILE_LINK_FIELDS, type ProfileLinkField } from '../../../shared/schemas/profiles';
 import type { StudentRecord } from '../../../shared/schemas/students';
@@ -18,6 +18,7 @@ const RULE_COLOR = '#ced4da';
 const STRIPE_COLOR = '#f1f3f5';
 const PRESENT_COLOR = '#2b8a3e';
 const ABSENT_COLOR = '#c92a2a';
+const LATE_COLOR = '#9a4a00';
 
 /** The links a profile may have, in the order of the registration form (the image is not a link to show). */
 const SHOWN_LINKS: readonly Exclude<ProfileLinkField, 'imageUrl'>[] = ['linkedin', 'github', 'leetcode', 'resume', 'portfolio'];
@@ -115,6 +116,21 @@ export function buildReportPdf(record: StudentRecord, options: ReportOptions): P
     .fillColor(summary.status === 'Low' ? ABSENT_COLOR : MUTED_COLOR)
     .text(forecastSentence(summary), left, doc.y, { width });
 
+  // Per subject, when the student had lectures (DESIGN.md 7.6).
+  if (record.subjects.length > 0) {
+    sectionHeading(doc, 'Attendance by Subject', left, width);
+    for (const subject of record.subjects) {
+      field(
+        doc,
+        `${subject.name} (${subject.code})`,
+        `${subject.attended} of ${subject.held} attended, ${formatPercent(subject.percentage, 2)}, ${subject.status}; ` +
+          `can still miss ${subject.canMiss}`,
+        left,
+        width,
+      );
+    }
+  }
+
   // History
   sectionHeading(doc, 'Attendance History', left, width);
   drawHistory(doc, record.history, left, width);
@@ -143,6 +159,20 @@ function field(doc: PDFKit.PDFDocument, label: string, value: string, left: numb
     .text(`${label}: `, left, doc.y, { width, continued: true })
     .font('Helvetica')
     .text(toPdfText(value));
+}
+
+const STATUS_WORDS: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+const STATUS_COLORS: Record<MarkStatus, string> = {
+  present: PRESENT_COLOR,
+  absent: ABSENT_COLOR,
+  late: LATE_COLOR,
+  excused: MUTED_COLOR,
+};
+
+/** The class, and for a lecture its period and subject code: 'CSE3 - P2 DS'. */
+function lectureText(entry: StudentRecord['history'][number]): string {
+  if (entry.period === 0) return entry.class;
+  return `${entry.class} - P${entry.period}${entry.subject ? ` ${entry.subject.code}` : ''}`;
 }
 
 const COLUMNS = [
@@ -192,10 +222,10 @@ function drawHistory(doc: PDFKit.PDFDocument, history: StudentRecord['history'],
     }
     if (index % 2 === 1) doc.rect(left, y, width, ROW_HEIGHT).fill(STRIPE_COLOR);
     doc.font('Helvetica').fontSize(10).fillColor(TEXT_COLOR);
-    cells([entry.date, toPdfText(entry.class)], y);
+    cells([entry.date, toPdfText(lectureText(entry))], y);
     doc
-      .fillColor(entry.present ? PRESENT_COLOR : ABSENT_COLOR)
-      .text(entry.present ? 'Present' : 'Absent', columnX[2]! + 6, y + 5, {
+      .fillColor(STATUS_COLORS[entry.status])
+      .text(STATUS_WORDS[entry.status], columnX[2]! + 6, y + 5, {
         width: COLUMNS[2].share * width - 12,
         lineBreak: false,
       });
