@@ -16,7 +16,6 @@ let faculty: string;
 
 const PINS = ['LW-01', 'LW-02', 'LW-03', 'LW-04', 'LW-05'];
 const SUBJECTS = ['ALG', 'NET', 'ML'] as const;
-const STATUSES: MarkStatus[] = ['present', 'absent', 'late', 'excused'];
 interface Mark {
   pin: string;
   subject: string | null;
