@@ -12,7 +12,7 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
-import { getHistory, getRegister, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
+import { getHistory, getRegister, ReportCache, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -21,6 +21,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
   { database, timeZone },
 ) => {
   const { db } = database;
+  // The class cards change only with a write: answered from memory, or as 304 (DESIGN.md 7.4).
+  const cache = new ReportCache(db, timeZone);
 
   app.get(
     '/api/classes',
@@ -33,7 +35,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
         response: { 200: ClassListSchema, ...refused },
       },
     },
-    async () => listClassSummaries(db, timeZone),
+    async (request, reply) => cache.answer(request, reply, async () => ({ body: await listClassSummaries(db, timeZone) })),
   );
 
   app.get(

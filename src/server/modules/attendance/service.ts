@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { assertClassExists, listActiveClassNames, lockOpenClass } from '../classes/service';
 import { countMarkChanges, termIdOn } from '../counters/service';
-import { bumpDataVersion } from '../data-version/service';
+import { bumpDataVersion, ReportCache } from '../data-version/service';
 import { countByClass, listClassRoster } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { periodsOn } from '../timetable/service';
@@ -313,8 +313,12 @@ export async function recordPastRegister(tx: Tx, register: PastRegister): Promis
     marks,
   );
   await countMarkChanges(tx, { subjectCode, termId }, marks.map((m) => ({ pin: m.pin, from: null, to: m.status })));
+  await bumpDataVersion(tx);
 }
 
 export function portalToday(timeZone: string, now = new Date()): { date: string; timeZone: string } {
   return { date: todayIn(timeZone, now), timeZone };
 }
+
+/** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
+export { ReportCache };

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { countRegistersByClass } from '../attendance/service';
 import { countByClass } from '../roster/service';
+import { bumpDataVersion } from '../data-version/service';
 import * as repo from './repository';
 
 /** A class as other modules see it: its name, its place in the order, and whether it is archived. */
@@ -118,6 +119,7 @@ export async function createClass(db: Executor, editor: ClassEditor, input: Crea
       const position = rows.reduce((max, row) => Math.max(max, row.position), 0) + 1;
       await repo.insertClass(tx, input.name, position);
       await recordAudit(tx, actorFor(editor), 'class.create', input.name, { position: rows.length + 1 });
+      await bumpDataVersion(tx);
     });
   } catch (error) {
     throw duplicateName(error, input.name);
@@ -173,7 +175,10 @@ export async function updateClass(db: Executor, editor: ClassEditor, name: strin
         if (moved.from !== moved.to) detail.position = moved;
       }
 
-      if (Object.keys(detail).length > 0) await recordAudit(tx, actorFor(editor), 'class.update', finalName, detail);
+      if (Object.keys(detail).length > 0) {
+        await recordAudit(tx, actorFor(editor), 'class.update', finalName, detail);
+        await bumpDataVersion(tx);
+      }
     });
   } catch (error) {
     throw duplicateName(error, changes.name ?? name);

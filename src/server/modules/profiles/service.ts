@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { isOnRoster } from '../roster/service';
+import { bumpDataVersion } from '../data-version/service';
 import * as repo from './repository';
 import type { ProfileChanges, ProfileRow } from './repository';
 
@@ -80,6 +81,7 @@ export async function register(db: Executor, { viewer, profile: input }: Registe
         // A stranger's pending profile never blocks the real student.
         if (existing?.status === 'pending') await repo.deleteProfile(tx, existing.id);
       }
+      await bumpDataVersion(tx);
       return repo.insertProfile(tx, {
         pin: input.pin,
         name: input.name,
@@ -146,6 +148,7 @@ export async function updateProfileById(db: Executor, viewer: User, id: string, 
     db.transaction(async (tx) => {
       const updated = await repo.updateProfile(tx, id, changes);
       if (updated) await recordAudit(tx, actorOf(viewer), 'profile.edit', updated.pin, { fields: Object.keys(changes).sort() });
+      await bumpDataVersion(tx);
       return updated;
     }),
   );
@@ -160,6 +163,7 @@ export async function deleteProfileById(db: Executor, viewer: User, id: string):
     if (!(await repo.deleteProfile(tx, id))) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
     // Deleting a pending profile is how faculty reject it: the entry says which it was.
     await recordAudit(tx, actorOf(viewer), 'profile.delete', profile.pin, { status: profile.status });
+    await bumpDataVersion(tx);
   });
 }
 
@@ -168,6 +172,7 @@ export async function approveProfileById(db: Executor, viewer: User, id: string)
   const row = await db.transaction(async (tx) => {
     const approved = await repo.updateProfile(tx, id, { status: 'approved' });
     if (approved) await recordAudit(tx, actorOf(viewer), 'profile.approve', approved.pin);
+    await bumpDataVersion(tx);
     return approved;
   });
   if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);

@@ -15,6 +15,8 @@ import * as service from './service';
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+  // Answers that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
+  const cache = new service.ReportCache(db, timeZone);
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
     '/api/reports/dashboard',
@@ -34,10 +36,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
         response: { 200: DashboardSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone });
-    },
+    async (request, reply) =>
+      cache.answer(request, reply, async () => ({
+        body: await service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone }),
+      })),
   );
 
   app.get(
@@ -57,18 +59,17 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
         response: { 200: StudentSummaryListSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const { term, summaries } = await service.studentSummariesOfTerm(db, {
-        className: request.query.class,
-        below: request.query.below,
-        subject: request.query.subject,
-        term: request.query.term,
-        timeZone,
-      });
-      reply.header(TERM_HEADER, term?.id ?? ALL_TERMS);
-      return summaries;
-    },
+    async (request, reply) =>
+      cache.answer(request, reply, async () => {
+        const { term, summaries } = await service.studentSummariesOfTerm(db, {
+          className: request.query.class,
+          below: request.query.below,
+          subject: request.query.subject,
+          term: request.query.term,
+          timeZone,
+        });
+        return { body: summaries, headers: { [TERM_HEADER]: term?.id ?? ALL_TERMS } };
+      }),
   );
 
   app.get(
@@ -86,11 +87,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> =
         response: { 200: SubjectReportSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const { term, rows } = await service.getSubjectReport(db, { className: request.query.class, term: request.query.term, timeZone });
-      reply.header(TERM_HEADER, term?.id ?? ALL_TERMS);
-      return rows;
-    },
+    async (request, reply) =>
+      cache.answer(request, reply, async () => {
+        const { term, rows } = await service.getSubjectReport(db, { className: request.query.class, term: request.query.term, timeZone });
+        return { body: rows, headers: { [TERM_HEADER]: term?.id ?? ALL_TERMS } };
+      }),
   );
 };

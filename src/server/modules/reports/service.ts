@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http-error';
 import { assertClassExists } from '../classes/service';
 import { studentTotals } from '../counters/service';
+import { ReportCache } from '../data-version/service';
 import { findSubject } from '../subjects/service';
 import { resolveTermRange } from '../terms/service';
 import * as repo from './repository';
@@ -119,3 +120,6 @@ export async function getSubjectReport(db: Db, input: SubjectReportInput): Promi
     rows: rows.map((row) => ({ ...row, percentage: percentage(row.attended, row.held) })),
   };
 }
+
+/** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
+export { ReportCache };

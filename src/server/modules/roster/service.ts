@@ -16,6 +16,7 @@ import { ROSTER_PREVIEW_LIST_MAX } from '../../../shared/schemas/roster';
 import { upsertStudentAccounts } from '../accounts/service';
 import { actorOf, CLI, recordAudit, type Actor } from '../audit/service';
 import { assertClassExists, listAllClasses } from '../classes/service';
+import { bumpDataVersion } from '../data-version/service';
 import { formatCsv, parseCsv } from './csv';
 import * as repo from './repository';
 import type { RosterStudentRow } from './repository';
@@ -387,6 +388,7 @@ export async function importRoster(db: Executor, text: string, actor: Actor = CL
     };
     if (options.createAccounts) summary.accountsSummary = await upsertStudentAccounts(tx, accounts);
     const { accounts: _emails, accountsSummary, ...counts } = summary;
+    await bumpDataVersion(tx);
     await recordAudit(tx, actor, 'roster.import', 'roster', {
       ...counts,
       emails: accounts.length,
@@ -441,8 +443,11 @@ export async function isRosterEmpty(db: Executor): Promise<boolean> {
 }
 
 /** Adds or updates students already checked by the caller (demo data, tests of other modules). */
-export function putStudents(db: Executor, rows: RosterStudentRow[]): Promise<void> {
-  return repo.upsertStudents(db, rows);
+export async function putStudents(db: Executor, rows: RosterStudentRow[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.upsertStudents(tx, rows);
+    await bumpDataVersion(tx);
+  });
 }
 
 /** The whole roster as CSV with a header line, in the format that importRoster reads. */

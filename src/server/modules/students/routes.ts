@@ -12,6 +12,8 @@ import { requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
 
 export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+  // Records that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
+  const cache = new service.ReportCache(db, timeZone);
   // Faculty may see any PIN and a student only their own: the service checks, as it knows the PIN.
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
@@ -33,9 +35,12 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      // Who may see the PIN first: an answer from memory is as guarded as a computed one.
+      service.assertCanSeeStudent(request.user!, request.params.pin);
       const { term, limit, before } = request.query;
-      return service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone }, { limit, before });
+      return cache.answer(request, reply, async () => ({
+        body: await service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone }, { limit, before }),
+      }));
     },
   );
 

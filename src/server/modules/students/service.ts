@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { latestMarkOf, listStudentMarks, type HistoryCursor, type StudentMarkRow } from '../attendance/service';
 import { countsOfStudent } from '../counters/service';
+import { ReportCache } from '../data-version/service';
 import { findProfile } from '../profiles/service';
 import { findStudent } from '../roster/service';
 import { subjectsByCode } from '../subjects/service';
@@ -93,6 +94,11 @@ async function summaryOf(db: Executor, pin: string, range: TermRange): Promise<P
   return { summary: summarizeCounts(total), subjects };
 }
 
+/** Staff see every PIN, a student only their own (403 with the specification's words otherwise). */
+export function assertCanSeeStudent(viewer: User, pin: string): void {
+  if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
+}
+
 /**
  * A student's record: profile, summary and subjects over a term, and a page of its history, put
  * together from the roster, the profiles, the counters and the marks. Found when a profile, a mark
@@ -106,7 +112,7 @@ export async function getStudentRecord(
   scope: RecordScope,
   page: HistoryPage = {},
 ): Promise<StudentRecord> {
-  if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
+  assertCanSeeStudent(viewer, pin);
   const limit = page.limit ?? HISTORY_PAGE_DEFAULT;
   const before = page.before === undefined ? undefined : decodeCursor(page.before);
   const [profile, rosterStudent, range] = await Promise.all([
@@ -156,3 +162,6 @@ export async function getStudentReport(db: Executor, viewer: User, pin: string, 
   const pdf = await buildReportPdf(record, { generatedOn: todayIn(scope.timeZone, now) });
   return { filename: studentReportFilename(pin), pdf };
 }
+
+/** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
+export { ReportCache };

@@ -169,7 +169,7 @@ describe('GET /api/students/:pin', () => {
     const mine = await getRecord(PIN_BOTH, own);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().summary.totalDays).toBe(4);
-    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
 
     const other = await getRecord(PIN_MARKS, own);
     expect(other.statusCode).toBe(403);

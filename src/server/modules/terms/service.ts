@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { rebucketRegisters } from '../counters/service';
+import { bumpDataVersion } from '../data-version/service';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,6 +76,7 @@ export async function createTerm(
       // The registers of its dates, and their students' counters, move into the new term.
       await rebucketRegisters(tx);
       await recordAudit(tx, actorFor(editor), 'term.create', created.name, { startsOn: created.startsOn, endsOn: created.endsOn });
+      await bumpDataVersion(tx);
       return created;
     });
     return toListItem(row, todayIn(timeZone, now));
@@ -113,6 +115,7 @@ export async function updateTerm(
       if (!updated) throw notFound(TERM_NOT_FOUND_MESSAGE);
       if (after.startsOn !== before.startsOn || after.endsOn !== before.endsOn) await rebucketRegisters(tx);
       await recordAudit(tx, actorFor(editor), 'term.update', updated.name, detail);
+      await bumpDataVersion(tx);
       return updated;
     });
     return toListItem(row, todayIn(timeZone, now));

@@ -1,0 +1,149 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../../shared/dates';
+import { buildApp } from '../../app';
+import { createTestContext, type TestContext } from '../../test/test-app';
+
+/**
+ * Cached reports (DESIGN.md 7.4): an unchanged report is a 304 (or an answer from memory), and
+ * every kind of write that feeds one gives a fresh answer with a new ETag, in every process.
+ */
+let ctx: TestContext;
+let other: FastifyInstance;
+let faculty: string;
+let admin: string;
+const today = todayIn('UTC');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // A second server process on the same database, with its own memory.
+  other = await buildApp({ database: ctx.database, config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false } });
+  await other.ready();
+  faculty = await ctx.signIn('faculty');
+  admin = await ctx.signIn('admin');
+  const imported = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/roster/import',
+    headers: { 'content-type': 'text/csv', cookie: admin },
+    payload: 'pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\n',
+  });
+  expect(imported.statusCode).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
+
+function get(app: FastifyInstance, url: string, cookie: string, etag?: string) {
+  const headers: InjectOptions['headers'] = { cookie, ...(etag ? { 'if-none-match': etag } : {}) };
+  return app.inject({ method: 'GET', url, headers });
+}
+
+/** 200 with an ETag, then 304 with the same ETag and no body when asked again with it. */
+async function tagOf(url: string, cookie = faculty, app = ctx.app): Promise<string> {
+  const first = await get(app, url, cookie);
+  expect(first.statusCode, url).toBe(200);
+  const etag = first.headers.etag as string;
+  expect(etag).toMatch(/^"r\d+-[\w-]+"$/);
+  expect(first.headers['cache-control']).toBe('private, no-cache');
+  const again = await get(app, url, cookie, etag);
+  expect(again.statusCode, url).toBe(304);
+  expect(again.body).toBe('');
+  expect(again.headers.etag).toBe(etag);
+  return etag;
+}
+
+/** After a write, the old tag gets a fresh 200 with a new tag. */
+async function expectFresh(url: string, etag: string, cookie = faculty, app = ctx.app) {
+  const after = await get(app, url, cookie, etag);
+  expect(after.statusCode, url).toBe(200);
+  expect(after.headers.etag).not.toBe(etag);
+  return after;
+}
+
+describe('cached reports', () => {
+  const URLS = ['/api/reports/dashboard', '/api/reports/students?below=75', '/api/reports/subjects', '/api/classes', '/api/students/RC-1'];
+
+  it('answer 304 while nothing changes, and afresh after a register is saved', async () => {
+    const tags = await Promise.all(URLS.map((url) => tagOf(url)));
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/attendance/CSE1/${addDays(today, -1)}`,
+      headers: { cookie: faculty },
+      payload: { records: [{ pin: 'RC-1', status: 'present' }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const [index, url] of URLS.entries()) await expectFresh(url, tags[index]!);
+    const dashboard = (await get(ctx.app, '/api/reports/dashboard?term=all', faculty)).json() as { overallAttendance: { present: number } };
+    expect(dashboard.overallAttendance.present).toBe(1);
+  });
+
+  it('answer afresh after a roster import, a term change and a profile edit', async () => {
+    let tag = await tagOf('/api/reports/dashboard');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/roster/import',
+      headers: { 'content-type': 'text/csv', cookie: admin },
+      payload: 'pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-3,Mira,CSE1\n',
+    });
+    const afterImport = await expectFresh('/api/reports/dashboard', tag);
+    expect((afterImport.json() as { classWiseAttendance: { className: string; totalStudents: number }[] }).classWiseAttendance[0]).toMatchObject({
+      className: 'CSE1',
+      totalStudents: 3,
+    });
+
+    tag = await tagOf('/api/reports/dashboard');
+    const term = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/terms',
+      headers: { cookie: admin },
+      payload: { name: 'Cached term', startsOn: addDays(today, -10), endsOn: addDays(today, 10) },
+    });
+    expect(term.statusCode).toBe(201);
+    await expectFresh('/api/reports/dashboard', tag);
+
+    const profile = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      headers: { cookie: faculty },
+      payload: { name: 'Asha', designation: 'CSE', pin: 'RC-1' },
+    });
+    expect(profile.statusCode).toBe(201);
+    tag = await tagOf('/api/students/RC-1');
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/registrations/${(profile.json() as { id: string }).id}`,
+      headers: { cookie: faculty },
+      payload: { designation: 'CSE, 3rd year' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const record = await expectFresh('/api/students/RC-1', tag);
+    expect((record.json() as { profile: { designation: string } }).profile.designation).toBe('CSE, 3rd year');
+  });
+
+  it('never crosses viewers: a student cannot read another PIN from memory, even with its tag', async () => {
+    const tag = await tagOf('/api/students/RC-1');
+    const stranger = await ctx.signIn('student', { pin: 'RC-2' });
+    for (const etag of [undefined, tag]) {
+      const refused = await get(ctx.app, '/api/students/RC-1', stranger, etag);
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await get(ctx.app, '/api/reports/dashboard', stranger)).statusCode).toBe(403);
+  });
+
+  it('agree between two processes: a save through one gives the other a fresh answer', async () => {
+    const tag = await tagOf('/api/reports/dashboard', faculty, other);
+    const before = (await get(other, '/api/reports/dashboard?term=all', faculty)).json() as { overallAttendance: { present: number } };
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/attendance/CSE1/${addDays(today, -2)}`,
+      headers: { cookie: faculty },
+      payload: { records: [{ pin: 'RC-2', status: 'late' }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    await expectFresh('/api/reports/dashboard', tag, faculty, other);
+    const after = (await get(other, '/api/reports/dashboard?term=all', faculty)).json() as { overallAttendance: { present: number } };
+    // Late attends: one more present mark.
+    expect(after.overallAttendance.present).toBe(before.overallAttendance.present + 1);
+  });
+});

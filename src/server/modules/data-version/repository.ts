@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
+
+/** Adds one to a version (creating its row at 1); returns the new value. */
+export async function bump(tx: Executor, name: string): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(
+    tx,
+    sql`insert into data_versions (name, version) values (${name}, 1)
+        on conflict (name) do update set version = data_versions.version + 1
+        returning version`,
+  );
+  return Number(row?.version ?? 0);
+}
+
+/** A version's value (0 before its first bump). */
+export async function read(db: Executor, name: string): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(db, sql`select version from data_versions where name = ${name}`);
+  return Number(row?.version ?? 0);
+}
