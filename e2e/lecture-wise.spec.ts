@@ -38,6 +38,8 @@ async function asAdmin(page: Page) {
 test('faculty take period 2 of a timetabled class with one late and one excused student, and the student sees the subject table', async ({
   page,
 }) => {
+  // Four sign-ins and two registers of 60 students: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await asAdmin(page);
   const today = ((await (await page.request.get('/api/attendance/today')).json()) as { date: string }).date;
   const date = lectureDay(today);

@@ -5,13 +5,14 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReportPeriod } from '../../../../shared/report-rules';
-import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
+import { DASHBOARD_ERROR_MESSAGE, type AttendanceEvent } from '../../../../shared/schemas/reports';
 import { PageLoader } from '../../../components/page-loader';
 import { studentRecordsKey, TermSelect } from '../../../components/student-record';
 import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useDashboard } from '../api/get-dashboard';
 import { useSubjectList } from '../api/get-subjects';
 import { reportKeys } from '../api/query-keys';
+import { invalidateTouched, useBurst } from '../api/live-refresh';
 import { useAttendanceEvents, type LiveState } from '../api/use-attendance-events';
 import { ALL_CLASSES, ClassWiseReport } from '../components/class-wise-report';
 import { OverviewTiles } from '../components/overview-tiles';
@@ -66,7 +67,9 @@ export function FacultyDetailsPage() {
     // The student record shown below counts the same marks.
     void queryClient.invalidateQueries({ queryKey: studentRecordsKey });
   };
-  const live = useAttendanceEvents({ onAttendance: refreshReports, onReconnected: refreshReports });
+  // Saves come in bursts: at most one refetch per 2 s, of what they touched (DESIGN.md 7.4).
+  const onAttendance = useBurst<AttendanceEvent>((events) => void invalidateTouched(queryClient, events));
+  const live = useAttendanceEvents({ onAttendance, onReconnected: refreshReports });
 
   const data = dashboard.data;
   const classNames = data?.classWiseAttendance.map((row) => row.className) ?? [];
