@@ -14,6 +14,7 @@ import { exportRoster, importRoster } from '../modules/roster/service';
 import { findCounterDifferences, rebuildCounters } from '../modules/counters/service';
 import { importTimetable, TimetableFileInvalid } from '../modules/timetable/service';
 import { HttpError } from '../http-error';
+import { NOT_EMPTY_MESSAGE, seedSynthetic } from '../seed/synthetic';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -33,6 +34,10 @@ Timetables:
   timetable import FILE  a CSV with the header class,weekday,period,subject (weekday 1 to 7 or Mon to Sun,
                          period 1 to 12, subject a code that exists): each class in the file gets exactly
                          the file's week; classes not in it keep theirs. All of it, or nothing
+Demo data:
+  demo-data --marks N [--classes C] [--students S]
+                         fill an EMPTY database with a synthetic university of about N marks: C classes
+                         (8) of S students (60), whole-day registers on past week days, the demo accounts
 Counters:
   verify                 recompute every counter (per register, and per student, subject and term)
                          from the marks and list any that disagree; exits 1 if one does
@@ -222,6 +227,33 @@ export const commands: Record<string, Handler> = {
     for (const [className, slots] of imported) console.log(`${className}: ${slots} ${slots === 1 ? 'period' : 'periods'} a week`);
     console.log(`Timetable imported for ${imported.size} ${imported.size === 1 ? 'class' : 'classes'}`);
   },
+  async 'demo data'(database, args) {
+    const values = options(args, ['marks', 'classes', 'students']);
+    const count = (name: string, fallback?: number): number | undefined => {
+      const text = values[name];
+      if (text === undefined) return fallback;
+      const value = Number(text);
+      if (!Number.isInteger(value) || value < 1) throw new UserInputError(`--${name} must be a whole number of at least 1`);
+      return value;
+    };
+    const marks = count('marks');
+    if (marks === undefined) throw new UserInputError('--marks is required');
+    const started = Date.now();
+    const summary = await seedSynthetic(database.db, {
+      marks,
+      classes: count('classes'),
+      students: count('students'),
+      timeZone: loadConfig().timeZone,
+    }).catch((err: unknown) => {
+      if (err instanceof Error && err.message === NOT_EMPTY_MESSAGE) throw new UserInputError(err.message);
+      throw err;
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Wrote ${summary.marks} marks: ${summary.classes} classes of ${summary.students / summary.classes} students, ` +
+        `${summary.days} week days from ${summary.from} to ${summary.to}, in ${seconds} s; counters rebuilt.`,
+    );
+  },
   async 'roster export'(database, args) {
     const [file] = positionals(args, 'roster export [FILE]', 0, 1);
     const { csv, count } = await exportRoster(database.db);
@@ -235,8 +267,9 @@ export const commands: Record<string, Handler> = {
 };
 
 export async function run(argv: string[]): Promise<number> {
-  // `verify` is short for `counters verify`.
-  const [group, action, ...rest] = argv[0] === 'verify' ? ['counters', ...argv] : argv;
+  // `verify` is short for `counters verify`; `demo-data` is one word.
+  const words = argv[0] === 'verify' ? ['counters', ...argv] : argv[0] === 'demo-data' ? ['demo', 'data', ...argv.slice(1)] : argv;
+  const [group, action, ...rest] = words;
   const key = `${group ?? ''} ${action ?? ''}`;
   const handler = commands[key];
   if (!handler) {

@@ -275,3 +275,35 @@ export async function insertRegister(
     .insert(attendanceMarks)
     .values(marks.map((mark) => ({ ...mark, registerId: row.id, date: register.date, period: register.period ?? 0 })));
 }
+
+/**
+ * Synthetic history in two set-based statements (`portal demo-data --marks N`): a whole-day register
+ * per class and date, and a mark per roster student of the class, drawn from the student's own
+ * attendance rate (a stable function of the PIN, from about 55% to 98%), a few of them late or
+ * excused. Counters are left to the caller (a rebuild from the marks). Returns the marks written.
+ */
+export async function insertSyntheticHistory(
+  tx: Tx,
+  input: { classNames: readonly string[]; dates: readonly string[]; takenBy: string },
+): Promise<number> {
+  await tx.execute(sql`
+    insert into attendance_sessions (class_name, date, period, taken_by, taken_at, updated_at)
+    select c.name, d.date, 0, ${input.takenBy}::uuid, d.date + time '10:00', d.date + time '10:00'
+    from unnest(${`{${input.classNames.map((name) => `"${name.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c(name)
+    cross join unnest(${`{${input.dates.join(',')}}`}::date[]) as d(date)`);
+  const rows = await tx.execute(sql`
+    insert into attendance_marks (session_id, pin, name, class_name, status, date, period)
+    select s.id, st.pin, st.name, st.class_name,
+      case
+        when draw.r < rate.p - 0.05 then 'present'
+        when draw.r < rate.p then 'late'
+        when draw.r < rate.p + 0.02 then 'excused'
+        else 'absent'
+      end,
+      s.date, 0
+    from attendance_sessions s
+    join students st on st.class_name = s.class_name and st.withdrawn_at is null
+    cross join lateral (select 0.55 + (abs(hashtext(st.pin)) % 430) / 1000.0 as p) rate
+    cross join lateral (select random() as r, s.id as touch) draw`);
+  return (rows as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (rows as unknown as { affectedRows?: number }).affectedRows ?? 0;
+}

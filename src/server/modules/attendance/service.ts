@@ -322,3 +322,14 @@ export function portalToday(timeZone: string, now = new Date()): { date: string;
 
 /** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
 export { ReportCache };
+
+/**
+ * Synthetic history for benchmarks and trials (`portal demo-data --marks N`): whole-day registers of
+ * every class on every date given, a mark per roster student; the caller rebuilds the counters.
+ */
+export function recordSyntheticHistory(
+  tx: Tx,
+  input: { classNames: readonly string[]; dates: readonly string[]; takenBy: string },
+): Promise<number> {
+  return repo.insertSyntheticHistory(tx, input);
+}
