@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../test/postgres';
-import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type Database } from './client';
+import { migrationsUpTo, oldSchemaDatabase } from '../test/old-schema';
+import { migrateDatabase, openDatabase, type Database } from './client';
 import { mergeDuplicatePins } from './pin-repair';
 
 /** The migrations up to the last one before profile review and PIN normalisation. */
@@ -14,14 +10,7 @@ const BEFORE = '0002_rate_limits';
 let oldMigrations: string;
 
 beforeAll(() => {
-  oldMigrations = mkdtempSync(path.join(tmpdir(), 'portal-old-migrations-'));
-  cpSync(MIGRATIONS_DIR, oldMigrations, { recursive: true });
-  const journalFile = path.join(oldMigrations, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === BEFORE);
-  expect(last).toBeGreaterThanOrEqual(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
+  oldMigrations = migrationsUpTo(BEFORE);
 });
 afterAll(() => rmSync(oldMigrations, { recursive: true, force: true }));
 
@@ -31,25 +20,8 @@ afterEach(async () => {
 });
 
 /** An empty database (PGlite, or a new database on TEST_DATABASE_URL) migrated to the old schema. */
-async function oldDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  if (serverUrl) {
-    const name = `portal_pins_${randomBytes(5).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), migrate: false });
-    cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
-  } else {
-    database = await openDatabase({ migrate: false });
-  }
-  cleanups.unshift(() => database.close());
-  await migrateDatabase(database, oldMigrations);
-  return database;
+function oldDatabase(): Promise<Database> {
+  return oldSchemaDatabase(oldMigrations, cleanups);
 }
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
