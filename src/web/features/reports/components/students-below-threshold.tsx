@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Center, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
@@ -12,6 +11,7 @@ import { useStudentSummaries } from '../api/get-student-summaries';
 import { formatCount } from '../format';
 import { BandBadge } from './band-badge';
 import { CsvDownloadButton } from './csv-download-button';
+import { SectionError, SectionLoading } from './section-states';
 import { ALL_CLASSES } from './class-wise-report';
 
 /** The Subject picker's value for every mark, lectures and whole days alike. */
@@ -53,22 +53,9 @@ export function StudentsBelowThreshold({
 
   let body;
   if (query.isPending) {
-    body = (
-      <Center py="lg" role="status">
-        <Loader size="sm" aria-label="Loading students below the threshold" />
-      </Center>
-    );
+    body = <SectionLoading label="Loading students below the threshold" />;
   } else if (query.isError && !query.data) {
-    body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-        <Group justify="space-between">
-          <span>Error loading students below the threshold. Please try again.</span>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <SectionError message="Error loading students below the threshold. Please try again." onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="md">

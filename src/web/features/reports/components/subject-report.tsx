@@ -1,5 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import type { Term } from '../../../../shared/schemas/terms';
@@ -7,6 +6,7 @@ import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useSubjectReport } from '../api/get-subjects';
 import { formatCount } from '../format';
 import { BandBadge } from './band-badge';
+import { SectionError, SectionLoading } from './section-states';
 import { ALL_CLASSES } from './class-wise-report';
 
 /**
@@ -21,22 +21,9 @@ export function SubjectReport({ classNames, term, shownTerm }: { classNames: str
 
   let body;
   if (report.isPending) {
-    body = (
-      <Center py="lg" role="status">
-        <Loader size="sm" aria-label="Loading attendance by subject" />
-      </Center>
-    );
+    body = <SectionLoading label="Loading attendance by subject" />;
   } else if (report.isError && !report.data) {
-    body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-        <Group justify="space-between">
-          <span>Error loading attendance by subject. Please try again.</span>
-          <Button size="xs" variant="white" color="red" onClick={() => void report.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <SectionError message="Error loading attendance by subject. Please try again." onRetry={() => void report.refetch()} />;
   } else if (report.data.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="md">
