@@ -149,7 +149,9 @@ export async function importTimetable(db: Executor, editor: TimetableEditor, tex
   if (errors.length > 0) throw new TimetableFileInvalid(errors);
 
   await db.transaction(async (tx) => {
-    for (const [className, slots] of byClass) await replaceTimetable(tx, editor, className, slots);
+    // Classes locked in name order: two imports at once wait for each other instead of deadlocking.
+    const ordered = [...byClass].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [className, slots] of ordered) await replaceTimetable(tx, editor, className, slots);
     await bumpDataVersion(tx);
   });
   return new Map([...byClass].map(([className, slots]) => [className, slots.length]));
