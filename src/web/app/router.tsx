@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { AppLayout } from './app-layout';
 import { RequireAdmin, RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
 
@@ -20,7 +19,8 @@ export const routes: RouteObject[] = [
       { path: 'login', ...page(() => import('../features/auth/pages/login-page')) },
       { path: 'set-password', ...page(() => import('../features/auth/pages/set-password-page')) },
       {
-        element: <AppLayout />,
+        // Its own chunk too: the sign-in page, outside the layout, loads none of the header's menus.
+        lazy: async () => ({ Component: (await import('./app-layout')).AppLayout }),
         children: [
           { path: 'register', ...page(() => import('../features/students/pages/register-page')) },
           { path: 'contact-us', ...page(() => import('../features/contact/pages/contact-page')) },
