@@ -19,7 +19,8 @@ const elements = [
   { type: 'composition', pattern: 'src/server/cli' },
   { type: 'composition', pattern: 'src/server/seed' },
   { type: 'server-test', pattern: 'src/server/test' },
-  // app.ts and main.ts put the server together; config.ts and the error classes serve every layer.
+  // app.ts and main.ts put the server together; config.ts, project-root.ts and the error classes
+  // serve every layer.
   { type: 'server', pattern: 'src/server' },
   { type: 'web-app', pattern: 'src/web/app' },
   { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
@@ -29,7 +30,7 @@ const elements = [
   { type: 'web', pattern: 'src/web' },
 ];
 
-const COMMON = '{config,http-error,input-error}.ts';
+const COMMON = '{config,http-error,input-error,project-root}.ts';
 
 const el = (selector) => ({ to: { element: selector } });
 const types = (...names) => names.map((type) => el({ type }));

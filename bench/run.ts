@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const SCRIPTS = ['bench/check-chunks.ts', 'bench/page-weight.ts', 'bench/dashboard.ts', 'bench/cli-refusal.ts'];
+const SCRIPTS = ['bench/check-chunks.ts', 'bench/page-weight.ts', 'bench/dashboard.ts', 'bench/cli-refusal.ts', 'bench/start-time.ts'];
 
 let failed = false;
 for (const script of SCRIPTS) {

@@ -1,5 +1,6 @@
 /**
  * npm start: take the embedded data folder, build the web app if its sources changed, serve.
+ * Run from the server's build (scripts/start.mjs), not from this source.
  *
  * The lock comes before the build (DESIGN.md section 7.2): a second npm start on the same folder
  * stops here at once, without rebuilding the web app under the running portal. On PostgreSQL
@@ -10,12 +11,9 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { lockDataFolder } from './db/data-folder-lock';
-
-/** The project folder: the build's sources and dist/web are found from here, as vite.config.ts does. */
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { PROJECT_ROOT } from './project-root';
 
 /** Runs the package's build script (npm run build), with its output on this terminal. */
 function buildWebApp(): Promise<void> {

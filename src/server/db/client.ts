@@ -1,12 +1,10 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { PROJECT_ROOT } from '../project-root';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -30,8 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const MIGRATIONS_DIR = path.resolve(here, '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'drizzle');
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -75,9 +72,12 @@ export class MigrationError extends Error {
 /** Applies the migrations not applied yet: every one in drizzle/, or those of another folder (tests). */
 export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   try {
+    // Each kind's migrator is loaded only for its kind: the other's driver is never loaded.
     if (database.kind === 'pglite') {
+      const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
       await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
     } else {
+      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
       await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
     }
   } catch (err) {

@@ -9,13 +9,13 @@
  *
  * Loaded by vite.config.ts and by `npm start` before the server: it imports nothing heavy.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { sourcesDigest } from '../../../scripts/source-digest.mjs';
 
 /** Where `vite build` writes the web app, from the project folder. */
 export const WEB_OUT_DIR = 'dist/web';
@@ -25,7 +25,7 @@ export const BUILD_STAMP_FILE = '.build-stamp.json';
 
 /**
  * What the build reads, from the project folder. Folders are read whole but for their test files
- * (`*.test.ts`, `*.test.tsx`: never part of the bundle); a file too many costs a rebuild, a file
+ * (never part of the bundle); a file too many costs a rebuild, a file
  * forgotten a stale page. The lock file stands for the installed packages, this file and
  * compression.ts (its threshold) for the pre-compression.
  */
@@ -38,9 +38,8 @@ export const WEB_BUILD_SOURCES = [
   'package-lock.json',
   'src/server/plugins/web-build.ts',
   'src/server/plugins/compression.ts',
+  'scripts/source-digest.mjs',
 ];
-
-const TEST_FILE = /\.test\.tsx?$/;
 
 /** Text files worth compressing. Source maps are left to the server: only developer tools load them. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -49,38 +48,9 @@ interface BuildStamp {
   sources: string;
 }
 
-/** Every file under `entry` (a file or a folder), as paths from `root` with `/`, sorted. */
-function listFiles(root: string, entry: string): string[] {
-  const full = path.join(root, entry);
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(full).isDirectory();
-  } catch {
-    return []; // A source that does not exist (postcss config removed) is simply not part of the digest.
-  }
-  if (!isFolder) return [entry];
-  const files: string[] = [];
-  for (const item of readdirSync(full, { withFileTypes: true })) {
-    const child = `${entry}/${item.name}`;
-    if (item.isDirectory()) files.push(...listFiles(root, child));
-    else if (item.isFile() && !TEST_FILE.test(item.name)) files.push(child);
-  }
-  return files;
-}
-
-/**
- * A digest of the build's sources under `root`: their paths and contents, so that a changed,
- * added, removed or renamed file changes it, and a file merely touched (a checkout, a copy) does not.
- */
+/** The digest of the web build's sources under `root` (scripts/source-digest.mjs). */
 export function webSourcesDigest(root: string, sources: readonly string[] = WEB_BUILD_SOURCES): string {
-  const files = sources.flatMap((entry) => listFiles(root, entry)).sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    const content = readFileSync(path.join(root, file));
-    hash.update(`${file}\0${content.length}\0`);
-    hash.update(content);
-  }
-  return `sha256:${hash.digest('hex')}`;
+  return sourcesDigest(root, sources);
 }
 
 function readStamp(outDir: string): BuildStamp | undefined {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { PORTAL_NAME } from '../../../shared/constants';
 import { SET_PASSWORD_LINK_HOURS } from '../../../shared/schemas/admin-users';
 import type { SmtpSettings } from '../../config';
@@ -46,11 +46,18 @@ export function setPasswordMailText(mail: SetPasswordMail): { subject: string; t
 
 /** Sends set-password links through the SMTP server of PORTAL_SMTP_URL. */
 export function createMailer(smtp: SmtpSettings): Mailer {
-  const transport = nodemailer.createTransport(smtp.url);
+  // Nodemailer is loaded with the first e-mail, not at start.
+  let transport: Promise<Transporter> | undefined;
   return {
     async sendSetPasswordLink(mail) {
       const { subject, text } = setPasswordMailText(mail);
-      await transport.sendMail({ from: smtp.from, to: mail.to, subject, text });
+      transport ??= import('nodemailer')
+        .then(({ default: nodemailer }) => nodemailer.createTransport(smtp.url))
+        .catch((err: unknown) => {
+          transport = undefined; // Tried again with the next e-mail.
+          throw err;
+        });
+      await (await transport).sendMail({ from: smtp.from, to: mail.to, subject, text });
     },
   };
 }

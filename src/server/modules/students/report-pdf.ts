@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { attendanceForecast, formatPercent, type MarkStatus } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD, PORTAL_NAME } from '../../../shared/constants';
 import { PROFILE_LINK_FIELDS, type ProfileLinkField } from '../../../shared/schemas/profiles';
@@ -58,7 +57,9 @@ export function forecastSentence(summary: StudentRecord['summary']): string {
  * over as many pages as it needs, the table header repeated on each. Everything a user typed is
  * drawn as plain text: links are not made clickable.
  */
-export function buildReportPdf(record: StudentRecord, options: ReportOptions): Promise<Buffer> {
+export async function buildReportPdf(record: StudentRecord, options: ReportOptions): Promise<Buffer> {
+  // Loaded with the first report, not at start: PDFKit and its fonts are a tenth of a second.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,0 +1,103 @@
+/**
+ * How long `npm start` takes to answer after a restart (DESIGN.md section 7.4: within 1.5 s on an
+ * existing data folder and an unchanged tree).
+ *
+ *   npx tsx bench/start-time.ts               5 restarts
+ *   npx tsx bench/start-time.ts --runs 10
+ *
+ * A first `npm start` on a new data folder builds what is missing and seeds the demo data; then
+ * each run starts `npm start` again and times it from the spawn to the first answer of
+ * /api/health, and stops it with SIGTERM. Prints the median and the slowest run, and the
+ * target's verdict on the median.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from './free-port';
+
+const TARGET_MS = 1500;
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} takes a positive whole number`);
+  return value;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `npm start`; resolves with the milliseconds from the spawn to the first health answer. */
+async function startPortal(env: NodeJS.ProcessEnv, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
+  let output = '';
+  const started = performance.now();
+  // Its own process group: npm, its shell and node stop together.
+  const child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}/api/health`;
+  for (;;) {
+    if (await answers(url)) return { child, ms: performance.now() - started, output: () => output };
+    if (exited) throw new Error(`npm start exited before answering:\n${output}`);
+    if (performance.now() - started > 300_000) throw new Error(`npm start did not answer within 5 minutes:\n${output}`);
+    await delay(10);
+  }
+}
+
+async function stopPortal(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  await delay(200); // the last of the group (node) releases the data folder's lock
+}
+
+async function main(): Promise<void> {
+  const runs = option('runs', 5);
+  const folder = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PORTAL_DATA_DIR: path.join(folder, 'data'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  };
+  try {
+    const first = await startPortal(env, port);
+    console.log(`first start (builds what is missing, creates and seeds the database): ${(first.ms / 1000).toFixed(2)} s`);
+    await stopPortal(first.child);
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const { child, ms } = await startPortal(env, port);
+      times.push(ms);
+      await stopPortal(child);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    const verdict = median <= TARGET_MS ? 'met' : 'NOT met';
+    console.log(
+      `restart on the same data folder, ${runs} runs: median ${median.toFixed(0)} ms, slowest ${times.at(-1)!.toFixed(0)} ms ` +
+        `(target ${TARGET_MS} ms: ${verdict})`,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,106 @@
+/**
+ * The server's build (DESIGN.md section 7.4): src/server/start.ts and everything it imports,
+ * bundled by esbuild into one folder of JavaScript per version of the sources,
+ * `dist/server/<digest>/start.js`, with the packages left to node_modules. `npm start` runs it,
+ * so no TypeScript is compiled at start.
+ *
+ *   node scripts/build-server.mjs     build unless the sources' build exists (npm run build)
+ *
+ * A build is written to a temporary folder and renamed into place when complete, so a stopped
+ * build leaves nothing that looks finished. Each version has its own folder, because a server
+ * still running an older version may yet load one of its chunks; the newest few are kept.
+ */
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sourcesDigest } from './source-digest.mjs';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Where the builds go, from the project folder. */
+export const SERVER_OUT_DIR = 'dist/server';
+
+/**
+ * What the bundle is made of, from the project folder (test files never are). The lock file
+ * stands for the packages: they stay in node_modules, but their versions decide the imports.
+ */
+export const SERVER_BUILD_SOURCES = [
+  'src/server',
+  'src/shared',
+  'scripts/build-server.mjs',
+  'scripts/source-digest.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+];
+
+/** Builds kept: the current one and the two before it. */
+const KEEP = 3;
+
+/** The folder of the build of the sources as they are now under `root`. */
+export function serverBuildFolder(root = PROJECT_ROOT) {
+  const digest = sourcesDigest(root, SERVER_BUILD_SOURCES).slice('sha256:'.length);
+  return path.join(root, SERVER_OUT_DIR, digest.slice(0, 16));
+}
+
+function pruneOlderBuilds(root, current) {
+  const parent = path.join(root, SERVER_OUT_DIR);
+  const builds = readdirSync(parent, { withFileTypes: true })
+    .filter((item) => item.isDirectory())
+    .map((item) => path.join(parent, item.name))
+    .filter((folder) => folder !== current);
+  // Leftovers of stopped builds, and all but the newest KEEP - 1 others.
+  const finished = builds.filter((folder) => !folder.includes('.tmp-'));
+  for (const folder of builds.filter((f) => f.includes('.tmp-'))) rmSync(folder, { recursive: true, force: true });
+  finished.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const folder of finished.slice(KEEP - 1)) rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * The entry of the server's build for the sources under `root`, built first when missing.
+ * `built` says whether this call built it.
+ */
+export async function ensureServerBuild(root = PROJECT_ROOT) {
+  const folder = serverBuildFolder(root);
+  const entry = path.join(folder, 'start.js');
+  if (existsSync(entry)) return { entry, built: false };
+  const { build } = await import('esbuild');
+  const temporary = `${folder}.tmp-${process.pid}`;
+  rmSync(temporary, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { start: 'src/server/start.ts' },
+    outdir: temporary,
+    bundle: true,
+    // main.ts and the rest load only once the data folder is locked: separate chunks.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  try {
+    renameSync(temporary, folder);
+  } catch (err) {
+    // Another start built the same sources at the same moment: theirs is as good.
+    rmSync(temporary, { recursive: true, force: true });
+    if (!existsSync(entry)) throw err;
+  }
+  pruneOlderBuilds(root, folder);
+  return { entry, built: true };
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  const started = Date.now();
+  ensureServerBuild()
+    .then(({ entry, built }) => {
+      const where = path.relative(PROJECT_ROOT, entry);
+      console.log(built ? `built the server in ${Date.now() - started} ms: ${where}` : `the server's build is up to date: ${where}`);
+    })
+    .catch((err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    });
+}

@@ -1,0 +1,2 @@
+/** See source-digest.mjs. */
+export declare function sourcesDigest(root: string, sources: readonly string[]): string;
