@@ -4,7 +4,14 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const SCRIPTS = ['bench/check-chunks.ts', 'bench/page-weight.ts', 'bench/dashboard.ts', 'bench/cli-refusal.ts', 'bench/start-time.ts'];
+const SCRIPTS = [
+  'bench/check-chunks.ts',
+  'bench/page-weight.ts',
+  'bench/start-time.ts',
+  'bench/cli-refusal.ts',
+  // The API under load, at every size (long: about 20 minutes). Writes bench/RESULTS.md.
+  'bench/api.ts',
+];
 
 let failed = false;
 for (const script of SCRIPTS) {

@@ -13,13 +13,20 @@ export function isIsoDate(value: string): boolean {
 
 /** Today's date in the given IANA time zone (the server's zone when none is given). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return isoDateFormat(timeZone).format(now);
+}
+
+/** One formatter per time zone: making one costs far more than formatting (every request asks). */
+const isoDateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function isoDateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = isoDateFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD. A zone Intl does not know throws here, as before, and is not kept.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoDateFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** The date `days` days after `date` (negative to go back). */

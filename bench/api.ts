@@ -1,0 +1,413 @@
+/**
+ * The API under load (DESIGN.md section 7.4, issue "Scale"): one table from one run.
+ *
+ *   npx tsx bench/api.ts                              every size on PGlite, and on PostgreSQL when
+ *                                                     BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set:
+ *                                                     a scratch database is created on that server and
+ *                                                     dropped afterwards. Writes bench/RESULTS.md.
+ *   npx tsx bench/api.ts --sizes demo,1m --engines pglite --duration 5     a part, printed only
+ *   npx tsx bench/api.ts --sizes demo --write                             a part, written too
+ *
+ * Each scenario fills a new database (the demo data, or `portal demo-data --marks N`), starts
+ * the portal on it in a child process as `npm start` does (the server's build), signs in as the
+ * demo faculty and drives it with autocannon from this process: the bare route (a Fastify route
+ * answering a constant, in its own process: the ceiling of this machine), health, the dashboard,
+ * students below 75%, a student's record (first page), each twice: as repeated reads that nothing
+ * changed (answered from the report cache) and computed (a query parameter the route ignores makes
+ * each request a cache miss); then saving a 60-student register again and again, one save at a
+ * time. Idle memory is the server's resident size once started and signed in, before any load.
+ * Not part of `npm test`: figures depend on the machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { ensureServerBuild } from '../scripts/build-server.mjs';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
+import { seedSynthetic } from '../src/server/seed/synthetic';
+import { todayIn } from '../src/shared/dates';
+import { freePort } from './free-port';
+
+const TIME_ZONE = 'UTC';
+const SIZES = { demo: 0, '1m': 1_000_000, '10m': 10_000_000 } as const;
+type Size = keyof typeof SIZES;
+type Engine = 'pg' | 'pglite';
+
+/** DESIGN.md 7.4 and the issue's targets. */
+const TARGETS = {
+  readP99Ms: 20,
+  readGrowth: 1.5,
+  cachedShareOfBare: 0.25,
+  saveP99Ms: 30,
+  pgliteVsPg: 2,
+  idleMbPg: 150,
+  idleMbPglite: 300,
+};
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+const DURATION = Number(argument('duration') ?? 5);
+/** The whole table (every size, every engine) is written to RESULTS.md; a partial one when asked. */
+const WRITE = process.argv.includes('--write') || (argument('sizes') === undefined && argument('engines') === undefined);
+
+/** The PostgreSQL server for the scratch databases. */
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface Row {
+  scenario: string;
+  engine: Engine;
+  size: Size;
+  marks: number;
+  name: string;
+  measure: Measure;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Load {
+  url: string;
+  method?: 'GET' | 'PUT';
+  headers?: Record<string, string>;
+  connections?: number;
+  /** A new body or path per request. */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
+}
+
+async function load({ url, method = 'GET', headers = {}, connections = 10, setupRequest }: Load, seconds = DURATION): Promise<Measure> {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      method,
+      headers,
+      connections,
+      duration,
+      ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+    });
+  await run(1); // warm-up: plans, caches, JIT
+  const result = await run(seconds);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A Fastify route answering a constant, in its own process: what this machine can do at most. */
+async function bareRoute(): Promise<Measure> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    console.log('ready');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once('data', () => resolve());
+      child.once('exit', (exitCode) => reject(new Error(`the bare route exited (${exitCode})`)));
+    });
+    return await load({ url: `http://127.0.0.1:${port}/` });
+  } finally {
+    child.kill();
+  }
+}
+
+interface Scratch {
+  database: Database;
+  /** The server's environment for this database. */
+  env: Record<string, string>;
+  describe: string;
+  drop(): Promise<void>;
+}
+
+async function scratchDatabase(engine: Engine): Promise<Scratch> {
+  if (engine === 'pglite') {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    const dataDir = path.join(folder, 'data');
+    const database = await openDatabase({ dataDir });
+    return {
+      database,
+      env: { PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' },
+      describe: 'PGlite',
+      async drop() {
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = POSTGRES_URL!;
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    database,
+    env: { DATABASE_URL: target.toString() },
+    describe: 'PostgreSQL',
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Resident memory of a process, in MB (Linux). */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+async function startServer(entry: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode})`);
+    if (performance.now() - started > 120_000) throw new Error('the portal did not start within 2 minutes');
+    await delay(50);
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_FACULTY.email, password: DEMO_FACULTY.password, role: 'faculty', remember: false }),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('portal_session='));
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie.split(';')[0]!;
+}
+
+async function runScenario(engine: Engine, size: Size, entry: string, rows: Row[], memory: Map<string, number>): Promise<void> {
+  const scratch = await scratchDatabase(engine);
+  let server: ChildProcess | undefined;
+  const scenario = `${scratch.describe}, ${size === 'demo' ? 'demo data' : `${size.toUpperCase()} marks`}`;
+  try {
+    const seedStart = performance.now();
+    const { db } = scratch.database;
+    if (size === 'demo') await seedDemo(db, TIME_ZONE);
+    else await seedSynthetic(db, { marks: SIZES[size], timeZone: TIME_ZONE });
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const marks = Number((await rowsOf<{ n: number }>(sql`select count(*)::int as n from attendance_marks`))[0]!.n);
+    const pin = String((await rowsOf<{ pin: string }>(sql`select pin from students where class_name = 'CSE3' order by pin limit 1`))[0]!.pin);
+    const roster = (await rowsOf<{ pin: string }>(sql`select pin from students where class_name = 'CSE1' order by pin`)).map((row) => String(row.pin));
+    await db.execute(sql`analyze`);
+    await scratch.database.close();
+    console.log(`\n${scenario}: ${marks.toLocaleString('en')} marks, seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = await startServer(entry, scratch.env, port);
+    const cookie = await signIn(base);
+    await delay(2000);
+    memory.set(scenario, residentMb(server.pid!));
+
+    const add = (name: string, measure: Measure) => {
+      rows.push({ scenario, engine, size, marks, name, measure });
+      console.log(`  ${name.padEnd(34)} ${measure.rps.toFixed(0).padStart(7)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms${measure.errors ? `  ${measure.errors} ERRORS` : ''}`);
+    };
+    const headers = { cookie };
+    add('health', await load({ url: `${base}/api/health` }));
+    const reads = [
+      ['dashboard', '/api/reports/dashboard'],
+      ['below 75%', '/api/reports/students?below=75'],
+      ['student record', `/api/students/${pin}`],
+    ] as const;
+    for (const [name, url] of reads) {
+      add(`${name}, unchanged (cached)`, await load({ url: `${base}${url}`, headers }));
+      let miss = 0;
+      const separator = url.includes('?') ? '&' : '?';
+      add(
+        `${name}, computed`,
+        await load({
+          url: `${base}${url}`,
+          headers,
+          setupRequest: (request) => ({ ...request, path: `${url}${separator}bench=${(miss += 1)}` }),
+        }),
+      );
+    }
+    // Today's register of CSE1 (the synthetic history ends yesterday), saved again and again with
+    // a new pattern each time: every save changes marks, counters and the data version.
+    const date = todayIn(TIME_ZONE);
+    let save = 0;
+    add(
+      'save a 60-student register',
+      await load({
+        url: `${base}/api/attendance/CSE1/${date}`,
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        connections: 1,
+        setupRequest: (request) => {
+          save += 1;
+          const records = roster.map((studentPin, index) => ({ pin: studentPin, status: (index + save) % 7 === 0 ? 'absent' : 'present' }));
+          return { ...request, body: JSON.stringify({ records }) };
+        },
+      }),
+    );
+  } finally {
+    if (server) await stopServer(server);
+    await scratch.drop();
+  }
+}
+
+function machine(postgres: string | undefined): string {
+  const cpus = os.cpus();
+  return [
+    `- ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, ${os.type()} ${os.release()}`,
+    `- Node ${process.version}; ${postgres ?? 'no PostgreSQL'}; PGlite in a data folder on the local disk`,
+    `- autocannon in the same machine: 10 connections for reads, 1 for saves; ${DURATION} s per line after a 1 s warm-up`,
+  ].join('\n');
+}
+
+function table(rows: Row[], bare: Measure): string {
+  const lines = ['| scenario | request | req/s | p50 ms | p99 ms | of bare route |', '|---|---|---:|---:|---:|---:|'];
+  lines.push(`| (no database) | bare Fastify route | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | 100% |`);
+  for (const row of rows) {
+    const share = `${((row.measure.rps / bare.rps) * 100).toFixed(1)}%`;
+    const errors = row.measure.errors ? ` (${row.measure.errors} errors)` : '';
+    lines.push(`| ${row.scenario} | ${row.name}${errors} | ${row.measure.rps.toFixed(0)} | ${row.measure.p50} | ${row.measure.p99} | ${share} |`);
+  }
+  return lines.join('\n');
+}
+
+function verdicts(rows: Row[], bare: Measure, memory: Map<string, number>): string[] {
+  const find = (engine: Engine, size: Size, name: string) => rows.find((row) => row.engine === engine && row.size === size && row.name === name);
+  const out: string[] = [];
+  const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const reads = ['dashboard', 'below 75%', 'student record'];
+  const largest = (engine: Engine) => (['10m', '1m'] as const).find((size) => rows.some((row) => row.engine === engine && row.size === size));
+  for (const engine of ['pg', 'pglite'] as const) {
+    const size = largest(engine);
+    if (!size) continue;
+    for (const read of reads) {
+      for (const kind of ['unchanged (cached)', 'computed']) {
+        const big = find(engine, size, `${read}, ${kind}`);
+        const demo = find(engine, 'demo', `${read}, ${kind}`);
+        if (!big) continue;
+        const growth = demo ? big.measure.p99 / Math.max(1, demo.measure.p99) : Number.NaN;
+        out.push(
+          `- ${big.scenario}, ${read}, ${kind}: p99 ${big.measure.p99} ms (target <= ${TARGETS.readP99Ms}: ${mark(big.measure.p99 <= TARGETS.readP99Ms)}), ` +
+            `${growth.toFixed(2)}x the demo-size p99 (target <= ${TARGETS.readGrowth}x, p99 under 1 ms counted as 1 ms: ${mark(growth <= TARGETS.readGrowth)})`,
+        );
+      }
+    }
+  }
+  for (const row of rows.filter((r) => r.name.endsWith('(cached)'))) {
+    const share = row.measure.rps / bare.rps;
+    out.push(`- ${row.scenario}, ${row.name}: ${(share * 100).toFixed(1)}% of the bare route (target >= 25%: ${mark(share >= TARGETS.cachedShareOfBare)})`);
+  }
+  for (const row of rows.filter((r) => r.name.startsWith('save'))) {
+    out.push(`- ${row.scenario}, ${row.name}: p99 ${row.measure.p99} ms (target <= ${TARGETS.saveP99Ms}: ${mark(row.measure.p99 <= TARGETS.saveP99Ms)})`);
+  }
+  for (const size of ['demo', '1m'] as const) {
+    for (const row of rows.filter((r) => r.engine === 'pglite' && r.size === size && r.name !== 'health')) {
+      const postgres = find('pg', size, row.name);
+      if (!postgres) continue;
+      const ratio = row.measure.p99 / Math.max(1, postgres.measure.p99);
+      out.push(`- ${row.scenario}, ${row.name}: p99 ${ratio.toFixed(2)}x PostgreSQL's (target <= ${TARGETS.pgliteVsPg}x: ${mark(ratio <= TARGETS.pgliteVsPg)})`);
+    }
+  }
+  for (const [scenario, mb] of memory) {
+    const limit = scenario.startsWith('PGlite') ? TARGETS.idleMbPglite : TARGETS.idleMbPg;
+    out.push(`- ${scenario}: idle server memory ${mb.toFixed(0)} MB resident (target <= ${limit} MB: ${mark(mb <= limit)})`);
+  }
+  return out;
+}
+
+async function postgresVersion(): Promise<string | undefined> {
+  const url = POSTGRES_URL;
+  if (!url) return undefined;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ server_version: string }>('show server_version');
+  await client.end();
+  return `PostgreSQL ${rows[0]!.server_version} on the same machine`;
+}
+
+async function main(): Promise<void> {
+  const sizes = (argument('sizes') ?? 'demo,1m,10m').split(',') as Size[];
+  const engines = (argument('engines') ?? 'pg,pglite').split(',') as Engine[];
+  for (const size of sizes) if (!(size in SIZES)) throw new Error(`--sizes takes demo, 1m and 10m, not ${size}`);
+  const postgres = await postgresVersion();
+  const scenarios: Array<[Engine, Size]> = [];
+  for (const engine of engines) {
+    if (engine === 'pg' && !postgres) {
+      console.log('Neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set: the PostgreSQL scenarios are left out.');
+      continue;
+    }
+    // PGlite stops at a million marks: ten million take it far beyond its purpose (one small server).
+    for (const size of sizes) if (!(engine === 'pglite' && size === '10m')) scenarios.push([engine, size]);
+  }
+
+  const { entry } = await ensureServerBuild();
+  console.log(`API benchmark, ${DURATION} s per line after a 1 s warm-up.`);
+  const bare = await bareRoute();
+  console.log(`  bare Fastify route ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+  const rows: Row[] = [];
+  const memory = new Map<string, number>();
+  for (const [engine, size] of scenarios) await runScenario(engine, size, entry, rows, memory);
+
+  const report = [
+    `Machine:\n${machine(postgres)}`,
+    table(rows, bare),
+    `Idle server memory (resident, after start and one sign-in):\n${[...memory].map(([scenario, mb]) => `- ${scenario}: ${mb.toFixed(0)} MB`).join('\n')}`,
+    `Targets:\n${verdicts(rows, bare, memory).join('\n')}`,
+  ].join('\n\n');
+  console.log(`\n${report}`);
+  if (WRITE) {
+    const file = path.join(import.meta.dirname, 'RESULTS.md');
+    const header = [
+      '# Benchmark results',
+      '',
+      `Written by \`npx tsx bench/api.ts --write\` (part of \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}. ` +
+        'Reads "unchanged" repeat a request that the report cache answers; "computed" add a query parameter the route ignores, so each request is a cache miss and reads the counters.',
+      '',
+    ].join('\n');
+    writeFileSync(file, `${header}\n${report}\n`);
+    console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exitCode = 1;
+});
