@@ -145,5 +145,18 @@ export const DayPeriodSchema = z.object({
 export type DayPeriod = z.infer<typeof DayPeriodSchema>;
 export const DayPeriodsSchema = z.array(DayPeriodSchema);
 
+/**
+ * The marks of the register taken last before another (DESIGN.md 7.7: a new register may start
+ * as a copy of it): the latest of the class before that date and period. Null when there is none.
+ */
+export const PreviousRegisterSchema = z
+  .object({
+    date: IsoDateSchema,
+    period: z.number().int(),
+    marks: z.array(z.object({ pin: z.string(), status: MarkStatusSchema })),
+  })
+  .nullable();
+export type PreviousRegister = z.infer<typeof PreviousRegisterSchema>;
+
 export const PortalTodaySchema = z.object({ date: z.string(), timeZone: z.string() });
 export type PortalToday = z.infer<typeof PortalTodaySchema>;

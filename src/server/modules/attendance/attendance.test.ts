@@ -100,6 +100,32 @@ describe('GET /api/attendance/:class/:date', () => {
   });
 });
 
+describe('GET /api/attendance/:class/:date/previous', () => {
+  it('gives the marks of the class\'s register taken last before the date and period, or null', async () => {
+    const [first, second, later] = [addDays(today, -60), addDays(today, -58), addDays(today, -50)];
+    expect((await get(`/api/attendance/CSE4/${first}/previous`)).json()).toBeNull();
+    expect((await put('CSE4', first, { records: marksOf(CSE4, () => true) })).statusCode).toBe(200);
+    expect((await put('CSE4', second, { records: [{ pin: 'C4-01', status: 'late' }, { pin: 'C4-02', status: 'excused' }] })).statusCode).toBe(200);
+
+    const res = await get(`/api/attendance/CSE4/${later}/previous`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      date: second,
+      period: 0,
+      marks: [
+        { pin: 'C4-01', status: 'late' },
+        { pin: 'C4-02', status: 'excused' },
+        { pin: 'C4-03', status: 'absent' },
+      ],
+    });
+    // Not the register itself: the one before it.
+    expect((await get(`/api/attendance/CSE4/${second}/previous`)).json()).toMatchObject({ date: first });
+    // Another class's registers are not this class's.
+    expect((await get(`/api/attendance/CSE3/${first}/previous`)).json()).toBeNull();
+    expect((await get(`/api/attendance/CSE9/${later}/previous`)).statusCode).toBe(404);
+  });
+});
+
 describe('PUT /api/attendance/:class/:date', () => {
   const date = addDays(today, -1);
 
@@ -295,6 +321,7 @@ describe('access', () => {
     ['GET', `/api/attendance/CSE3/${date}`],
     ['PUT', `/api/attendance/CSE3/${date}`],
     ['GET', `/api/attendance/CSE3/${date}/history`],
+    ['GET', `/api/attendance/CSE3/${date}/previous`],
   ] as const;
 
   it('refuses a student with 403 and a signed-out client with 401', async () => {

@@ -5,6 +5,7 @@ import {
   ClassListSchema,
   DayPeriodsSchema,
   PortalTodaySchema,
+  PreviousRegisterSchema,
   RegisterParamsSchema,
   RegisterQuerySchema,
   SaveAttendanceRequestSchema,
@@ -12,7 +13,7 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
-import { getHistory, getRegister, ReportCache, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
+import { getHistory, getPreviousRegister, getRegister, ReportCache, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -67,6 +68,23 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; timeZ
       },
     },
     async (request) => getRegister(db, request.params.class, request.params.date, request.query.period),
+  );
+
+  app.get(
+    '/api/attendance/:class/:date/previous',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['attendance'],
+        operationId: 'getPreviousRegister',
+        summary: 'The marks of the register of this class taken last before this date and period, or null',
+        description: 'A new register can start as a copy of it (Copy last register). ?period=N as for the register itself.',
+        params: RegisterParamsSchema,
+        querystring: RegisterQuerySchema,
+        response: { 200: PreviousRegisterSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
+      },
+    },
+    async (request) => getPreviousRegister(db, request.params.class, request.params.date, request.query.period),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type AttendanceRegister,
   type ClassSummary,
   type DayPeriod,
+  type PreviousRegister,
   type SaveAttendanceRequest,
 } from '../../../shared/schemas/attendance';
 import type { Subject } from '../../../shared/schemas/subjects';
@@ -91,6 +92,15 @@ async function readRegister(db: Executor, className: string, date: string, perio
 export async function getRegister(db: Executor, className: string, date: string, period = 0): Promise<AttendanceRegister> {
   await assertClassExists(db, className);
   return readRegister(db, className, date, period);
+}
+
+/** The register taken last before this one, for a new register that starts as its copy (DESIGN.md 7.7). */
+export async function getPreviousRegister(db: Executor, className: string, date: string, period = 0): Promise<PreviousRegister> {
+  await assertClassExists(db, className);
+  const previous = await repo.findRegisterBefore(db, className, date, period);
+  if (!previous) return null;
+  const marks = await repo.listMarks(db, previous.id);
+  return { date: previous.date, period: previous.period, marks: marks.map((mark) => ({ pin: mark.pin, status: mark.status })) };
 }
 
 /**

@@ -7,6 +7,8 @@ export const attendanceKeys = {
   today: ['attendance', 'today'] as const,
   register: (className: string, date: string, period = 0) => ['attendance', 'register', className, date, period] as const,
   history: (className: string, date: string, period = 0) => ['attendance', 'register', className, date, period, 'history'] as const,
+  /** The register taken before this one: a save of any register of the class may change it. */
+  previous: (className: string, date: string, period = 0) => ['attendance', 'previous', className, date, period] as const,
   /** A day's periods: the timetable's lectures and the registers taken. */
   periods: (className: string, date: string) => ['attendance', 'periods', className, date] as const,
 };

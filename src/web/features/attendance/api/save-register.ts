@@ -31,6 +31,8 @@ export function useSaveRegister() {
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.history(className, date, period) });
       // The period picker's "taken" marks.
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.periods(className, date) });
+      // Another register's "Copy last register" may copy this one now.
+      void queryClient.invalidateQueries({ queryKey: ['attendance', 'previous', className] });
       // The dashboard's "taken today" badge.
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.classes });
     },

@@ -1,13 +1,24 @@
 import { Button, Group, Switch, Table, Text } from '@mantine/core';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
 import type { AttendanceRecord } from '../../../../shared/schemas/attendance';
 import type { RegisterDraft } from '../hooks/use-register-draft';
+import { registerKey } from '../register-keys';
 import classes from './register.module.css';
 
 interface RegisterTableProps {
   records: AttendanceRecord[];
   draft: RegisterDraft;
   disabled?: boolean;
+  /** Shows only the students whose name or PIN holds it (case aside); marks of the others stay. */
+  filter?: string;
+}
+
+/** The students a filter shows. */
+export function filterRecords(records: AttendanceRecord[], filter: string): AttendanceRecord[] {
+  const wanted = filter.trim().toLowerCase();
+  if (!wanted) return records;
+  return records.filter((record) => record.name.toLowerCase().includes(wanted) || record.pin.toLowerCase().includes(wanted));
 }
 
 const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
@@ -20,6 +31,7 @@ function StatusToggle(props: {
   disabled: boolean;
   onChange: (status: MarkStatus) => void;
 }) {
+  // Out of the Tab order: the register's one Tab stop is the focused student's switch, and L or E mark from there.
   const { status, current, who, disabled, onChange } = props;
   const pressed = current === status;
   const word = STATUS_WORD[status];
@@ -33,6 +45,7 @@ function StatusToggle(props: {
       aria-pressed={pressed}
       aria-label={`${word}: ${who}`}
       disabled={disabled}
+      tabIndex={-1}
       onClick={() => onChange(pressed ? (status === 'late' ? 'present' : 'absent') : status)}
     >
       {word}
@@ -43,10 +56,35 @@ function StatusToggle(props: {
 /**
  * PIN, Name, Class and a Present/Absent switch per student, with compact Late and Excused toggles. On phones the PIN moves under the
  * name and the Class column (one class per register) is left out, so the switch keeps its room.
+ *
+ * The keyboard (register-keys.ts): one Tab stop, the focused student's switch; arrows move, P, A,
+ * L and E mark and move on.
  */
-export function RegisterTable({ records, draft, disabled = false }: RegisterTableProps) {
+export function RegisterTable({ records, draft, disabled = false, filter = '' }: RegisterTableProps) {
+  const shown = filterRecords(records, filter);
+  const [active, setActive] = useState(0);
+  const switches = useRef<(HTMLInputElement | null)[]>([]);
+  const current = Math.min(active, Math.max(shown.length - 1, 0));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
+    const action = registerKey(event.key, index, shown.length, event.ctrlKey || event.altKey || event.metaKey);
+    if (!action) return;
+    event.preventDefault();
+    if (action.mark && !disabled) draft.setStatus(shown[index]!.pin, action.mark);
+    setActive(action.focus);
+    switches.current[action.focus]?.focus();
+  };
+
+  if (shown.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        No student&apos;s name or PIN holds &quot;{filter.trim()}&quot;.
+      </Text>
+    );
+  }
+
   return (
-    <Table verticalSpacing={4} highlightOnHover striped>
+    <Table verticalSpacing={2} highlightOnHover striped className={classes.table}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th visibleFrom="xs">PIN</Table.Th>
@@ -56,12 +94,12 @@ export function RegisterTable({ records, draft, disabled = false }: RegisterTabl
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {records.map((record) => {
+        {shown.map((record, index) => {
           const present = draft.isPresent(record.pin);
           const status = draft.statusOf(record.pin);
           const who = `${record.name} (${record.pin})`;
           return (
-            <Table.Tr key={record.pin}>
+            <Table.Tr key={record.pin} className={classes.row}>
               <Table.Td visibleFrom="xs" ff="monospace">
                 {record.pin}
               </Table.Td>
@@ -75,7 +113,13 @@ export function RegisterTable({ records, draft, disabled = false }: RegisterTabl
               <Table.Td className={classes.markCell}>
                 <Group gap={6} wrap="nowrap">
                   <Switch
-                    size="lg"
+                    ref={(input) => {
+                      switches.current[index] = input;
+                    }}
+                    tabIndex={index === current ? 0 : -1}
+                    onFocus={() => setActive(index)}
+                    onKeyDown={(event) => onKeyDown(event, index)}
+                    size="md"
                     color={status === 'late' ? 'yellow' : 'teal'}
                     checked={present}
                     disabled={disabled}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { students, subjects, timetableSlots } from '../../../../server/db/schema';
 import { weekdayOf } from '../../../../server/modules/timetable/service';
 import { addUser } from '../../../../server/modules/accounts/service';
@@ -33,6 +33,8 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   await ctx?.close();
 });
+// Drafts and the start choice are kept in the browser: each test starts with none.
+beforeEach(() => localStorage.clear());
 
 function renderAt(path: string) {
   return renderRoutes(
@@ -190,6 +192,138 @@ describe('ClassAttendancePage with a timetable', () => {
     // Marking all absent clears late and excused too.
     await user.click(screen.getByRole('button', { name: 'Mark all absent' }));
     expect(screen.getByRole('button', { name: 'Late: Farhan Ali (23CSE502)' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('Taking a register quickly', () => {
+  const CSE6 = [
+    { pin: '23A51A0601', name: 'Harish Kumar', className: 'CSE6' },
+    { pin: '23A51A0602', name: 'Indu Prasad', className: 'CSE6' },
+    { pin: '23A51A0612', name: 'Jaya Verma', className: 'CSE6' },
+    { pin: '23A51A0623', name: 'Kiran Das', className: 'CSE6' },
+  ];
+  beforeAll(async () => {
+    await ctx.database.db.insert(students).values(CSE6);
+  });
+  const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp(`^Present: ${name}`) });
+  const statuses = () => CSE6.map((s) => (switchOf(s.name) as HTMLInputElement).checked);
+
+  it('marks the typed PIN endings absent and everyone else present, and refuses unknown or ambiguous endings', async () => {
+    const user = userEvent.setup();
+    renderAt('/attendance/CSE6');
+    const box = await screen.findByRole('textbox', { name: 'Absentees (PIN endings)' });
+    await user.click(screen.getByRole('button', { name: 'Late: Kiran Das (23A51A0623)' }));
+
+    await user.type(box, '2 99');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText(/No PIN in this class ends in 99\. 2 fits 2 PINs \(23A51A0602 and 23A51A0612\): type more of the PIN\./)).toBeInTheDocument();
+    // Refused: nothing changed.
+    expect(statuses()).toEqual([false, false, false, true]);
+
+    await user.clear(box);
+    await user.type(box, '02, 12{Enter}');
+    expect(await screen.findByText('2 marked absent (23A51A0602, 23A51A0612), everyone else present.')).toBeInTheDocument();
+    expect(statuses()).toEqual([true, false, false, true]);
+    // Late stays late.
+    expect(screen.getByRole('button', { name: 'Late: Kiran Das (23A51A0623)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(totals()).toEqual({ total: '4', present: '1', absent: '2' });
+  });
+
+  it('moves with the arrows and marks with P, A, L and E from one Tab stop, and filters by name or PIN', async () => {
+    const user = userEvent.setup();
+    renderAt('/attendance/CSE6');
+    const first = await screen.findByRole('switch', { name: /^Present: Harish Kumar/ });
+    // One Tab stop for the list: the other switches and the toggles are out of the Tab order.
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(switchOf('Indu Prasad')).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('button', { name: 'Late: Harish Kumar (23A51A0601)' })).toHaveAttribute('tabindex', '-1');
+
+    first.focus();
+    await user.keyboard('p');
+    expect(first).toBeChecked();
+    expect(switchOf('Indu Prasad')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(switchOf('Jaya Verma')).toHaveFocus();
+    await user.keyboard('l');
+    expect(screen.getByRole('button', { name: 'Late: Jaya Verma (23A51A0612)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(switchOf('Kiran Das')).toHaveFocus();
+    await user.keyboard('e{ArrowUp}{ArrowUp}a');
+    expect(screen.getByRole('button', { name: 'Excused: Kiran Das (23A51A0623)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(switchOf('Indu Prasad')).not.toBeChecked();
+    await user.keyboard('{Home}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(switchOf('Kiran Das')).toHaveFocus();
+
+    await user.type(screen.getByRole('textbox', { name: 'Filter' }), 'jaya');
+    expect(screen.getAllByRole('switch')).toHaveLength(1);
+    await user.clear(screen.getByRole('textbox', { name: 'Filter' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filter' }), '0623');
+    expect(screen.getAllByRole('switch').map((input) => input.getAttribute('aria-label'))).toEqual(['Present: Kiran Das (23A51A0623)']);
+    // Marks of the students filtered out are kept.
+    expect(totals()).toEqual({ total: '4', present: '1', absent: '1' });
+  });
+
+  it('starts a new register as the user chose, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const first = renderAt('/attendance/CSE6');
+    const choice = await screen.findByRole('radiogroup', { name: 'New registers start with' });
+    await user.click(within(choice).getByRole('radio', { name: 'Everyone present', hidden: true }));
+    expect(statuses()).toEqual([true, true, true, true]);
+    expect(screen.getByText('Not taken yet for this day: everyone starts present.')).toBeInTheDocument();
+    first.unmount();
+
+    renderAt('/attendance/CSE6');
+    await screen.findByRole('switch', { name: /^Present: Harish Kumar/ });
+    expect(statuses()).toEqual([true, true, true, true]);
+  });
+
+  it('copies the last register when asked', async () => {
+    const user = userEvent.setup();
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await fetch(`/api/attendance/CSE6/${yesterday}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ records: [{ pin: '23A51A0601', status: 'present' }, { pin: '23A51A0612', status: 'late' }] }),
+    });
+    renderAt('/attendance/CSE6');
+    const choice = await screen.findByRole('radiogroup', { name: 'New registers start with' });
+    await user.click(within(choice).getByRole('radio', { name: 'Copy last register', hidden: true }));
+    expect(await screen.findByText(/^Not taken yet for this day: it starts as a copy of the register of /)).toBeInTheDocument();
+    expect(statuses()).toEqual([true, false, true, false]);
+    expect(screen.getByRole('button', { name: 'Late: Jaya Verma (23A51A0612)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps unsaved marks as a draft in the browser, restores them, and discards them when asked', async () => {
+    const user = userEvent.setup();
+    const first = renderAt('/attendance/CSE6');
+    await user.click(await screen.findByRole('switch', { name: /^Present: Indu Prasad/ }));
+    first.unmount(); // as a reload would
+
+    renderAt('/attendance/CSE6');
+    expect(await screen.findByText(/^Restored the marks you had not submitted/)).toBeInTheDocument();
+    expect(statuses()).toEqual([false, true, false, false]);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(statuses()).toEqual([false, false, false, false]);
+    expect(screen.queryByText(/^Restored the marks/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving a register with unsaved marks', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/attendance/CSE6');
+    await user.click(await screen.findByRole('switch', { name: /^Present: Harish Kumar/ }));
+    await user.click(screen.getByRole('link', { name: /Back to the dashboard/ }));
+    expect(await screen.findByRole('dialog', { name: 'Leave without submitting?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    expect(router.state.location.pathname).toBe('/attendance/CSE6');
+    expect(switchOf('Harish Kumar')).toBeChecked();
+
+    await user.click(screen.getByRole('link', { name: /Back to the dashboard/ }));
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
 

@@ -1,13 +1,16 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Button, Chip, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconUsers, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isIsoDate } from '../../../../shared/dates';
-import { MAX_REASON_LENGTH, type AttendanceRegister, type DayPeriod } from '../../../../shared/schemas/attendance';
+import { MAX_REASON_LENGTH, type AttendanceRegister, type DayPeriod, type PreviousRegister } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session';
+import { absenteeProblems, parseAbsentees } from '../absentees';
+import { usePreviousRegister } from '../api/get-previous-register';
 import { useDayPeriods } from '../api/get-day-periods';
 import { usePortalToday } from '../api/get-portal-today';
 import { useRegister } from '../api/get-register';
@@ -17,7 +20,10 @@ import { RegisterHistory } from '../components/register-history';
 import { RegisterTable } from '../components/register-table';
 import { formatDateTime, formatLongDate } from '../format';
 import { useFlashMessage } from '../hooks/use-flash-message';
-import { useRegisterDraft } from '../hooks/use-register-draft';
+import { useRegisterDraft, type RegisterDraft } from '../hooks/use-register-draft';
+import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
+import { REGISTER_KEYS_HINT } from '../register-keys';
+import { readStartPattern, START_PATTERNS, writeStartPattern, type Marks, type StartPattern } from '../register-storage';
 
 function BackToDashboard() {
   return (
@@ -30,11 +36,17 @@ function BackToDashboard() {
   );
 }
 
-function TakenNote({ register, timeZone }: { register: AttendanceRegister; timeZone: string | undefined }) {
+const START_NOTES: Record<StartPattern, string> = {
+  absent: 'everyone starts absent',
+  present: 'everyone starts present',
+  copy: 'it starts as a copy of the last register',
+};
+
+function TakenNote({ register, timeZone, start }: { register: AttendanceRegister; timeZone: string | undefined; start: string }) {
   if (!register.submitted || !register.takenAt) {
     return (
       <Text size="sm" c="dimmed">
-        Not taken yet for this day: everyone starts absent.
+        Not taken yet for this day: {start}.
       </Text>
     );
   }
@@ -48,6 +60,86 @@ function TakenNote({ register, timeZone }: { register: AttendanceRegister; timeZ
       </Text>
       <Text size="sm">Submitting again replaces this register; every changed mark is kept in the change history.</Text>
     </Alert>
+  );
+}
+
+/**
+ * How a register not taken yet starts (DESIGN.md 7.7): the specification's everyone absent, or the
+ * user's choice, remembered in this browser for them.
+ */
+function StartChoice({ value, onChange, disabled }: { value: StartPattern; onChange: (value: StartPattern) => void; disabled: boolean }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id="register-start-label">
+        New registers start with
+      </Text>
+      <SegmentedControl
+        aria-labelledby="register-start-label"
+        data={START_PATTERNS.map((pattern) => ({ value: pattern.value, label: pattern.label }))}
+        value={value}
+        onChange={(next) => onChange(next as StartPattern)}
+        disabled={disabled}
+        size="sm"
+      />
+    </div>
+  );
+}
+
+/**
+ * `Absentees (PIN endings)`: the few students away, by the ends of their PINs; Apply marks exactly
+ * those absent and everyone else present (late and excused stay). Refused, with the reasons,
+ * when an ending fits no PIN or several.
+ */
+function AbsenteeBox({ pins, draft, disabled }: { pins: string[]; draft: RegisterDraft; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [applied, setApplied] = useState<string | null>(null);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const entry = parseAbsentees(text, pins);
+    const found = absenteeProblems(entry);
+    setProblems(found);
+    if (found.length > 0) {
+      setApplied(null);
+      return;
+    }
+    draft.setAbsentees(entry.absent);
+    setApplied(
+      entry.absent.length === 0
+        ? 'Everyone marked present.'
+        : `${entry.absent.length} marked absent (${entry.absent.join(', ')}), everyone else present.`,
+    );
+  };
+  return (
+    <form onSubmit={apply} noValidate>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Absentees (PIN endings)"
+          description="Separated by spaces or commas. Apply marks them absent and everyone else present; late and excused stay."
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setApplied(null);
+          }}
+          error={problems.length > 0 ? problems.join(' ') : undefined}
+          disabled={disabled}
+          autoComplete="off"
+          spellCheck={false}
+          style={{ flex: 1 }}
+          maw={560}
+        />
+        <Button type="submit" variant="light" disabled={disabled} mt={problems.length > 0 ? 0 : 'calc(var(--mantine-spacing-xl) + 1.5rem)'}>
+          Apply
+        </Button>
+      </Group>
+      <div aria-live="polite">
+        {applied && (
+          <Text size="sm" c="teal.9" mt={4}>
+            {applied}
+          </Text>
+        )}
+      </div>
+    </form>
   );
 }
 
@@ -93,6 +185,27 @@ function choosePeriod(asked: string | null, periods: DayPeriod[] | undefined): n
   return (lectures.find((p) => !p.submitted) ?? lectures[0]!).period;
 }
 
+/** The marks a register not taken yet starts from, or null for everyone absent (the register as loaded). */
+function startMarks(pattern: StartPattern, register: AttendanceRegister | undefined, previous: PreviousRegister | undefined): Marks | null {
+  if (!register || register.submitted) return null;
+  if (pattern === 'present') return Object.fromEntries(register.records.map((r) => [r.pin, 'present']));
+  if (pattern === 'copy' && previous) {
+    const before = new Map(previous.marks.map((mark) => [mark.pin, mark.status]));
+    // A student who joined since starts absent, as the specification's register does.
+    return Object.fromEntries(register.records.map((r) => [r.pin, before.get(r.pin) ?? 'absent']));
+  }
+  return null;
+}
+
+function startNote(pattern: StartPattern, previous: PreviousRegister | undefined): string {
+  if (pattern === 'copy') {
+    if (previous === undefined) return 'loading the last register to copy';
+    if (previous === null) return 'there is no earlier register to copy, so everyone starts absent';
+    return `it starts as a copy of the register of ${formatLongDate(previous.date)}${previous.period > 0 ? `, period ${previous.period}` : ''}`;
+  }
+  return START_NOTES[pattern];
+}
+
 export function ClassAttendancePage() {
   const className = useParams().class ?? '';
   const today = usePortalToday();
@@ -106,8 +219,18 @@ export function ClassAttendancePage() {
   const period = choosePeriod(searchParams.get('period'), periods.data);
   const lectures = (periods.data ?? []).filter((p) => p.period > 0);
   const register = useRegister(className, date, period);
-  const draft = useRegisterDraft(register.data);
+  const me = useMe();
+  const userId = me.data?.id;
+  // The user's choice of how a new register starts, remembered in this browser.
+  const [chosenStart, setChosenStart] = useState<StartPattern | null>(null);
+  const startPattern = chosenStart ?? readStartPattern(userId);
+  const isNew = register.data !== undefined && !register.data.submitted;
+  const previous = usePreviousRegister(className, date, period, isNew && startPattern === 'copy');
+  const start = useMemo(() => startMarks(startPattern, register.data, previous.data), [startPattern, register.data, previous.data]);
+  const draft = useRegisterDraft(register.data, { userId, start });
+  const [filter, setFilter] = useState('');
   const save = useSaveRegister();
+  const guardDialog = useUnsavedGuard(Boolean(draft?.dirty) && !save.isPending);
   const [message, showMessage] = useFlashMessage();
   const [reason, setReason] = useState('');
   const timeZone = today.data?.timeZone;
@@ -120,6 +243,8 @@ export function ClassAttendancePage() {
       { className, date, period, body: { records: draft.records, ...(trimmed ? { reason: trimmed } : {}) } },
       {
         onSuccess: () => {
+          // Saved: the draft kept in the browser has done its work.
+          draft.discard();
           setReason('');
           showMessage({ kind: 'success', text: 'Attendance submitted successfully!' });
         },
@@ -201,7 +326,30 @@ export function ClassAttendancePage() {
     const saving = save.isPending;
     body = (
       <>
-        <TakenNote register={register.data} timeZone={timeZone} />
+        <TakenNote register={register.data} timeZone={timeZone} start={startNote(startPattern, previous.data)} />
+        {draft.restoredAt && (
+          <Alert color="yellow" variant="light" p="sm" role="status">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">
+                Restored the marks you had not submitted ({formatDateTime(draft.restoredAt.toISOString(), timeZone)}).
+              </Text>
+              <Button size="compact-sm" variant="default" onClick={draft.discard}>
+                Discard draft
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {!register.data.submitted && (
+          <StartChoice
+            value={startPattern}
+            disabled={saving}
+            onChange={(next) => {
+              setChosenStart(next);
+              if (userId) writeStartPattern(userId, next);
+            }}
+          />
+        )}
+        <AbsenteeBox pins={register.data.records.map((r) => r.pin)} draft={draft} disabled={saving} />
         <Group gap="sm">
           <Button
             variant="default"
@@ -220,7 +368,20 @@ export function ClassAttendancePage() {
             Mark all absent
           </Button>
         </Group>
-        <RegisterTable records={register.data.records} draft={draft} disabled={saving} />
+        <Group gap="sm" align="flex-end" justify="space-between">
+          <TextInput
+            label="Filter"
+            placeholder="Name or PIN"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            w={260}
+          />
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {REGISTER_KEYS_HINT}
+          </Text>
+        </Group>
+        <RegisterTable records={register.data.records} draft={draft} disabled={saving} filter={filter} />
         {register.data.submitted && (
           <TextInput
             label="Reason for the change (optional)"
@@ -241,6 +402,7 @@ export function ClassAttendancePage() {
 
   return (
     <Stack gap="md">
+      {guardDialog}
       <BackToDashboard />
       <div>
         <Title order={1}>
