@@ -1,8 +1,15 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
 
 export type RegisterRow = typeof registers.$inferSelect;
+
+/**
+ * Descending as the marks' history index is (`desc nulls last`, drizzle's index default): a plain
+ * `desc` sorts nulls first, which the index cannot give, so every mark of the student was sorted.
+ */
+const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 export type MarkRow = typeof attendanceMarks.$inferSelect;
 export type NewMarkRow = typeof attendanceMarks.$inferInsert;
 type MarkStatus = MarkRow['status'];
@@ -55,6 +62,27 @@ export function listRegistersOn(db: Executor, className: string, date: string): 
     .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
     .where(and(eq(registers.className, className), eq(registers.date, date)))
     .orderBy(asc(registers.period));
+}
+
+/** The latest register of a class before a date and period (an earlier day, or an earlier period that day). */
+export async function findRegisterBefore(
+  db: Executor,
+  className: string,
+  date: string,
+  period: number,
+): Promise<Pick<RegisterRow, 'id' | 'date' | 'period'> | undefined> {
+  const [row] = await db
+    .select({ id: registers.id, date: registers.date, period: registers.period })
+    .from(registers)
+    .where(
+      and(
+        eq(registers.className, className),
+        or(lt(registers.date, date), and(eq(registers.date, date), lt(registers.period, period))),
+      ),
+    )
+    .orderBy(desc(registers.date), desc(registers.period))
+    .limit(1);
+  return row;
 }
 
 export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> {
@@ -245,7 +273,7 @@ export function listMarksByPin(
     .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
     .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
     .where(and(...conditions))
-    .orderBy(desc(attendanceMarks.date), desc(attendanceMarks.period), asc(attendanceMarks.className))
+    .orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period), asc(attendanceMarks.className))
     .limit(options.limit);
 }
 
@@ -255,7 +283,7 @@ export async function latestMarkOf(db: Executor, pin: string): Promise<{ name: s
     .select({ name: attendanceMarks.name, className: attendanceMarks.className })
     .from(attendanceMarks)
     .where(eq(attendanceMarks.pin, pin))
-    .orderBy(desc(attendanceMarks.date), desc(attendanceMarks.period), desc(attendanceMarks.className))
+    .orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period), desc(attendanceMarks.className))
     .limit(1);
   return row;
 }

@@ -258,7 +258,7 @@ export function studentTotals(
         left join lateral (
           select m.name, m.class_name from attendance_marks m
           where m.pin = t.pin and s.pin is null
-          order by m.date desc, m.period desc limit 1
+          order by m.date desc nulls last, m.period desc nulls last limit 1
         ) latest on true
         ${className === undefined ? sql`` : sql`where coalesce(s.class_name, latest.class_name) = ${className}`}
         order by t.attended::numeric / (t.attended + t.absent), t.pin collate "C"`,
