@@ -20,7 +20,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +33,7 @@ import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { todayIn } from '../src/shared/dates';
 import { freePort } from './free-port';
+import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const TIME_ZONE = 'UTC';
 const SIZES = { demo: 0, '1m': 1_000_000, '10m': 10_000_000 } as const;
@@ -290,11 +291,10 @@ async function runScenario(engine: Engine, size: Size, entry: string, rows: Row[
 }
 
 function machine(postgres: string | undefined): string {
-  const cpus = os.cpus();
   return [
-    `- ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, ${os.type()} ${os.release()}`,
-    `- Node ${process.version}; ${postgres ?? 'no PostgreSQL'}; PGlite in a data folder on the local disk`,
-    `- autocannon in the same machine: 10 connections for reads, 1 for saves; ${DURATION} s per line after a 1 s warm-up`,
+    `- ${machineLine()}`,
+    `- ${postgres ?? 'no PostgreSQL'}; PGlite in a data folder on the local disk`,
+    `- autocannon on the same machine: 10 connections for reads, 1 for saves; ${DURATION} s per line after a 1 s warm-up`,
   ].join('\n');
 }
 
@@ -394,16 +394,15 @@ async function main(): Promise<void> {
   ].join('\n\n');
   console.log(`\n${report}`);
   if (WRITE) {
-    const file = path.join(import.meta.dirname, 'RESULTS.md');
-    const header = [
-      '# Benchmark results',
+    const section = [
+      `## The API under load`,
       '',
-      `Written by \`npx tsx bench/api.ts --write\` (part of \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}. ` +
-        'Reads "unchanged" repeat a request that the report cache answers; "computed" add a query parameter the route ignores, so each request is a cache miss and reads the counters.',
+      `\`npx tsx bench/api.ts\` on ${runDate()}. Reads "unchanged" repeat a request that the report cache answers; ` +
+        '"computed" add a query parameter the route ignores, so that each request misses the cache and reads the counters.',
       '',
+      report,
     ].join('\n');
-    writeFileSync(file, `${header}\n${report}\n`);
-    console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+    console.log(`\nwritten to ${path.relative(process.cwd(), writeResultsSection('api', section))}`);
   }
 }
 

@@ -17,13 +17,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMPRESS_THRESHOLD_BYTES } from '../src/server/plugins/compression';
+import { LOGIN_JS_BUDGET_BYTES } from './budgets';
 import { closure, withBuiltWeb, type BuiltWeb } from './built-web';
 
-/** DESIGN.md section 7.4: /login loads at most 120 kB of gzip JavaScript. */
-const LOGIN_BUDGET_BYTES = 120 * 1000;
 
 const ROUTES = [
-  { route: '/login', page: 'login-page', budget: LOGIN_BUDGET_BYTES },
+  { route: '/login', page: 'login-page', budget: LOGIN_JS_BUDGET_BYTES },
   { route: '/faculty-details', page: 'faculty-details-page', budget: undefined },
 ];
 

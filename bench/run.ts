@@ -8,6 +8,7 @@ const SCRIPTS = [
   'bench/check-chunks.ts',
   'bench/page-weight.ts',
   'bench/start-time.ts',
+  'bench/lighthouse.ts',
   'bench/cli-refusal.ts',
   // The API under load, at every size (long: about 20 minutes). Writes bench/RESULTS.md.
   'bench/api.ts',

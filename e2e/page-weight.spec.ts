@@ -1,0 +1,40 @@
+import { LOGIN_JS_BUDGET_BYTES, LOGIN_JS_CEILING_BYTES } from '../bench/budgets';
+import { staticImports } from '../bench/built-web';
+import { expect, test } from './fixtures';
+
+/**
+ * The build check of DESIGN.md 7.4: the gzip JavaScript /login loads before it shows, as the
+ * running portal sends it (index.html's entry, the sign-in page's chunk and their static imports,
+ * each asked for with `Accept-Encoding: gzip`). It fails above the ceiling of bench/budgets.ts.
+ */
+test('the sign-in page loads no more JavaScript than its ceiling', async ({ request }) => {
+  const html = await (await request.get('/login')).text();
+  const entries = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(entries.length).toBeGreaterThan(0);
+
+  const sent = new Map<string, number>();
+  const queue = [...entries];
+  let pageChunk: string | undefined;
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (sent.has(file)) continue;
+    const response = await request.get(`/assets/${file}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status(), file).toBe(200);
+    const body = await response.body(); // decompressed by the client
+    const encoding = response.headers()['content-encoding'];
+    sent.set(file, encoding === 'gzip' ? Number(response.headers()['content-length']) : body.length);
+    const code = body.toString('utf8');
+    // The entry names the sign-in page's chunk (loaded by the router before the page shows).
+    pageChunk ??= /login-page-[\w-]+\.js/.exec(code)?.[0];
+    if (pageChunk && !sent.has(pageChunk) && !queue.includes(pageChunk)) queue.push(pageChunk);
+    queue.push(...staticImports(code));
+  }
+  expect(pageChunk, 'the sign-in page chunk').toBeDefined();
+  const total = [...sent.values()].reduce((sum, bytes) => sum + bytes, 0);
+  expect(Number.isFinite(total)).toBe(true);
+  test.info().annotations.push({
+    type: 'page weight',
+    description: `/login: ${sent.size} scripts, ${(total / 1000).toFixed(1)} kB gzip (budget ${LOGIN_JS_BUDGET_BYTES / 1000} kB, ceiling ${LOGIN_JS_CEILING_BYTES / 1000} kB)`,
+  });
+  expect(total, 'gzip bytes of JavaScript /login loads before it shows').toBeLessThanOrEqual(LOGIN_JS_CEILING_BYTES);
+});
