@@ -29,7 +29,7 @@ function Stat({ label, value, color }: { label: string; value: number; color?: s
 export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: RegisterFooterProps) {
   return (
     <Box className={classes.footer}>
-      <Stack gap="xs">
+      <Stack gap={message ? 'xs' : 0}>
         {/* Always in the page, so that screen readers announce what appears in it. */}
         <div aria-live="polite">
           {message?.kind === 'success' && (
@@ -46,8 +46,8 @@ export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: 
             {message.detail && <Text size="sm">{message.detail}</Text>}
           </Alert>
         )}
-        <Group justify="space-between" gap="sm">
-          <Group gap="lg" wrap="nowrap" role="group" aria-label="Totals">
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Group gap="md" rowGap={4} role="group" aria-label="Totals">
             <Stat label="Total Students" value={stats.total} />
             <Stat label="Present" value={stats.present} color="teal.9" />
             <Stat label="Absent" value={stats.absent} color="red.9" />
@@ -55,13 +55,13 @@ export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: 
             {stats.late > 0 && <Stat label="Late" value={stats.late} color="#9a4a00" />}
             {stats.excused > 0 && <Stat label="Excused" value={stats.excused} color="blue.9" />}
           </Group>
-          <Group gap="sm" className={classes.submit} wrap="nowrap" justify="flex-end">
+          <Group gap="sm" wrap="nowrap" justify="flex-end">
             {dirty && (
-              <Text size="sm" c="orange.9" fw={500}>
+              <Text size="sm" c="#9a4a00" fw={500} visibleFrom="sm">
                 Unsaved changes
               </Text>
             )}
-            <Button size="md" onClick={onSubmit} loading={submitting} className={classes.submit}>
+            <Button size="md" onClick={onSubmit} loading={submitting} px="sm">
               Submit Attendance
             </Button>
           </Group>

@@ -103,9 +103,12 @@ export function RegisterTable({ records, draft, disabled = false, filter = '' }:
               <Table.Td visibleFrom="xs" ff="monospace">
                 {record.pin}
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{record.name}</Text>
-                <Text size="xs" c="dimmed" ff="monospace" hiddenFrom="xs">
+              <Table.Td className={classes.nameCell}>
+                {/* One line on a phone too: a long name is cut short (the switch's name holds it whole). */}
+                <Text size="sm" truncate="end" title={record.name}>
+                  {record.name}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace" hiddenFrom="xs" lh={1.2}>
                   {record.pin}
                 </Text>
               </Table.Td>
