@@ -47,7 +47,7 @@ export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: 
           </Alert>
         )}
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Group gap="md" rowGap={4} role="group" aria-label="Totals">
+          <Group gap="md" style={{ rowGap: 4 }} role="group" aria-label="Totals">
             <Stat label="Total Students" value={stats.total} />
             <Stat label="Present" value={stats.present} color="teal.9" />
             <Stat label="Absent" value={stats.absent} color="red.9" />
