@@ -8,6 +8,7 @@ import type { User } from '../../shared/schemas/auth';
 import { PageLoader } from '../components/page-loader';
 import { useLogout, useMe } from '../lib/session';
 import classes from './app-layout.module.css';
+import { MAIN_CONTENT_ID } from './route-focus';
 
 interface NavItem {
   label: string;
@@ -26,7 +27,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Faculty Details', to: '/faculty-details', show: notStudent },
   { label: 'Classes', to: '/dashboard', show: canTakeRegisters },
   { label: 'Student Search', to: '/faculty', show: notStudent },
-  { label: 'My Attendance', to: '/student', show: isStudent },
+  // A student lands on /faculty after sign-in (SPEC.md): their menu item goes to the same page.
+  { label: 'My Attendance', to: '/faculty', show: isStudent },
   { label: 'Inbox', to: '/inbox', show: canReadInbox },
   { label: 'Admin', to: '/admin', show: canAdminister },
 ];
@@ -99,7 +101,7 @@ export function AppLayout() {
           )}
         </Stack>
       </Drawer>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID}>
         <Container size="lg" px={0}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RequireAdmin, RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
+import { RootLayout } from './route-focus';
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -11,6 +12,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
     // Shown while the first screen's chunk loads.
     HydrateFallback: PageLoader,

@@ -30,7 +30,7 @@ export function LoginPage() {
 
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
-      <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+      <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
           <Title order={1} fz={28}>
             University Portal

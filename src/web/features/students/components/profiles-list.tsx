@@ -92,7 +92,7 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
                   <Group gap="xs" justify="center" mt="auto" pt="xs">
                     <Button
                       component={Link}
-                      to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/student'}
+                      to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/faculty'}
                       variant="subtle"
                       size="xs"
                       leftSection={<IconChartBar size={16} aria-hidden />}

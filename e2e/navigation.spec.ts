@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** The first Tab reaches the skip link, which takes focus to the page's heading. */
+async function expectSkipLink(page: Page, heading: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+}
+
+test('every main screen starts with a skip link, and moving to another page focuses its heading', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await expectSkipLink(page, 'University Portal');
+
+  await signIn(page, 'faculty');
+  const screens: [string, string | RegExp][] = [
+    ['/dashboard', 'Faculty Dashboard'],
+    ['/attendance/CSE1', 'CSE1 Attendance'],
+    ['/faculty-details', 'Faculty Dashboard'],
+    ['/faculty', 'Student Attendance'],
+    ['/welcome', /Welcome/],
+    ['/inbox', /Inbox|Messages/],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectSkipLink(page, heading);
+  }
+
+  // Through the menu: focus lands on the new page's heading.
+  await page.getByRole('banner').getByRole('link', { name: 'Classes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Faculty Dashboard' })).toBeFocused();
+  await page.getByRole('banner').getByRole('link', { name: 'Student Search' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Student Attendance' })).toBeFocused();
+});
+
+test('a student\'s menu item for their record is the page they land on', async ({ page }) => {
+  await signIn(page, 'student');
+  await expect(page).toHaveURL(/\/faculty$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Attendance' })).toBeVisible();
+  const item = page.getByRole('banner').getByRole('link', { name: 'My Attendance' });
+  await expect(item).toHaveAttribute('href', '/faculty');
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+  await item.click();
+  await expect(page).toHaveURL(/\/faculty$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Attendance' })).toBeFocused();
+});
