@@ -33,6 +33,20 @@ export const ClassSummarySchema = z.object({
   studentCount: z.number().int(),
   /** Whether today's register (today in the portal's time zone) has been submitted. */
   todayTaken: z.boolean(),
+  /**
+   * Today's registers of the class, taken so far (DESIGN.md 7.7): how many, who saved one last
+   * and when, and the share of marks that attend (present or late, of those held). Null until one is taken.
+   */
+  today: z
+    .object({
+      registers: z.number().int(),
+      lastBy: z.string().nullable(),
+      lastAt: z.string(),
+      attended: z.number().int(),
+      held: z.number().int(),
+      percentage: z.number(),
+    })
+    .nullable(),
 });
 export type ClassSummary = z.infer<typeof ClassSummarySchema>;
 export const ClassListSchema = z.array(ClassSummarySchema);

@@ -19,8 +19,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('api', () => {
   it('returns an answer that matches the contract, as the schema parsed it', async () => {
-    answer(200, JSON.stringify([{ name: 'CSE1', studentCount: 60, todayTaken: false, extra: 'dropped' }]));
-    expect(await api.get('/api/classes', ClassListSchema)).toEqual([{ name: 'CSE1', studentCount: 60, todayTaken: false }]);
+    answer(200, JSON.stringify([{ name: 'CSE1', studentCount: 60, todayTaken: false, today: null, extra: 'dropped' }]));
+    expect(await api.get('/api/classes', ClassListSchema)).toEqual([{ name: 'CSE1', studentCount: 60, todayTaken: false, today: null }]);
   });
 
   it('turns an answer that does not match the contract into an ApiError, not a crash', async () => {

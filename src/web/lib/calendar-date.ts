@@ -23,3 +23,8 @@ export function formatDateTime(iso: string, timeZone: string | undefined): strin
     timeZone,
   }).format(new Date(iso));
 }
+
+/** The wall-clock time of an instant in the portal's zone, as "09:05". */
+export function formatTime(iso: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+}

@@ -60,13 +60,19 @@ describe('GET /api/classes', () => {
   it('lists CSE1 to CSE8 in order with roster sizes and whether today is taken', async () => {
     const before = await get('/api/classes');
     expect(before.statusCode).toBe(200);
-    const list = before.json() as { name: string; studentCount: number; todayTaken: boolean }[];
+    const list = before.json() as { name: string; studentCount: number; todayTaken: boolean; today: unknown }[];
     expect(list.map((c) => c.name)).toEqual(['CSE1', 'CSE2', 'CSE3', 'CSE4', 'CSE5', 'CSE6', 'CSE7', 'CSE8']);
-    expect(list.find((c) => c.name === 'CSE3')).toEqual({ name: 'CSE3', studentCount: 5, todayTaken: false });
+    expect(list.find((c) => c.name === 'CSE3')).toEqual({ name: 'CSE3', studentCount: 5, todayTaken: false, today: null });
 
-    expect((await put('CSE4', today, { records: [] })).statusCode).toBe(200);
+    expect((await put('CSE4', today, { records: [{ pin: 'C4-01', status: 'late' }, { pin: 'C4-02', status: 'excused' }] })).statusCode).toBe(200);
     const after = (await get('/api/classes')).json() as typeof list;
-    expect(after.find((c) => c.name === 'CSE4')).toEqual({ name: 'CSE4', studentCount: 3, todayTaken: true });
+    // Who took it, when, and the share that attends: late attends, excused is not held.
+    expect(after.find((c) => c.name === 'CSE4')).toEqual({
+      name: 'CSE4',
+      studentCount: 3,
+      todayTaken: true,
+      today: { registers: 1, lastBy: expect.any(String), lastAt: expect.any(String), attended: 1, held: 2, percentage: 50 },
+    });
     expect(after.find((c) => c.name === 'CSE3')?.todayTaken).toBe(false);
   });
 });

@@ -210,9 +210,31 @@ export async function countRegistersByClass(db: Executor): Promise<Map<string, n
 }
 
 /** The classes with a register (any period) on `date`. */
-export async function listClassesTakenOn(db: Executor, date: string): Promise<Set<string>> {
-  const rows = await db.selectDistinct({ className: registers.className }).from(registers).where(eq(registers.date, date));
-  return new Set(rows.map((row) => row.className));
+export interface DayTakenRow {
+  className: string;
+  registers: number;
+  lastBy: string | null;
+  lastAt: Date;
+  attended: number;
+  held: number;
+}
+
+/** The registers taken on a date, per class: how many, who saved one last and when, marks that attend and marks held. */
+export async function listTakenOn(db: Executor, date: string): Promise<DayTakenRow[]> {
+  const lastChange = sql`greatest(${registers.takenAt}, ${registers.updatedAt})`;
+  return db
+    .select({
+      className: registers.className,
+      registers: sql<number>`count(*)::int`,
+      lastBy: sql<string | null>`(array_agg(${users.name} order by ${lastChange} desc))[1]`,
+      lastAt: sql<Date>`max(${lastChange})`.mapWith((value: string | Date) => new Date(value)),
+      attended: sql<number>`sum(${registers.presentCount} + ${registers.lateCount})::int`,
+      held: sql<number>`sum(${registers.presentCount} + ${registers.lateCount} + ${registers.absentCount})::int`,
+    })
+    .from(registers)
+    .leftJoin(users, eq(users.id, registers.takenBy))
+    .where(eq(registers.date, date))
+    .groupBy(registers.className);
 }
 
 export interface StudentMarkRow {

@@ -1,4 +1,4 @@
-import { attends, countMarks, type MarkStatus } from '../../../shared/attendance-rules';
+import { attends, countMarks, percentage, type MarkStatus } from '../../../shared/attendance-rules';
 import {
   CHOOSE_PERIOD_MESSAGE,
   type AttendanceChange,
@@ -128,12 +128,26 @@ export async function listDayPeriods(db: Executor, className: string, date: stri
 
 /** The dashboard's class cards: each active (not archived) class with its roster size and whether a register is taken today. */
 export async function listClassSummaries(db: Executor, timeZone: string, now = new Date()): Promise<ClassSummary[]> {
-  const [names, sizes, taken] = await Promise.all([
-    listActiveClassNames(db),
-    countByClass(db),
-    repo.listClassesTakenOn(db, todayIn(timeZone, now)),
-  ]);
-  return names.map((name) => ({ name, studentCount: sizes.get(name) ?? 0, todayTaken: taken.has(name) }));
+  const [names, sizes, taken] = await Promise.all([listActiveClassNames(db), countByClass(db), repo.listTakenOn(db, todayIn(timeZone, now))]);
+  const byClass = new Map(taken.map((row) => [row.className, row]));
+  return names.map((name) => {
+    const today = byClass.get(name);
+    return {
+      name,
+      studentCount: sizes.get(name) ?? 0,
+      todayTaken: today !== undefined,
+      today: today
+        ? {
+            registers: today.registers,
+            lastBy: today.lastBy,
+            lastAt: today.lastAt.toISOString(),
+            attended: today.attended,
+            held: today.held,
+            percentage: percentage(today.attended, today.held),
+          }
+        : null,
+    };
+  });
 }
 
 function namePins(pins: string[]): string {

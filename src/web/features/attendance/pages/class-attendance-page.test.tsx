@@ -339,6 +339,8 @@ describe('DashboardPage', () => {
     // Taken by the first test of this file.
     expect(cse3).toHaveTextContent('3 students');
     expect(cse3).toHaveTextContent('Taken today');
+    // Who took it, at what time of the portal's day, and the share attending (2 of 3).
+    expect(cse3).toHaveTextContent(/Taken by Dr\. Meera Iyer at \d{2}:\d{2}, 67% attending/);
     expect(screen.getByRole('link', { name: /^CSE7/ })).toHaveTextContent('Not taken today');
 
     cse3.focus();

@@ -5,11 +5,14 @@ import { canAdminister } from '../../../../shared/access';
 import { PageLoader } from '../../../components/page-loader';
 import { useMe } from '../../../lib/session';
 import { useClasses } from '../api/get-classes';
+import { usePortalToday } from '../api/get-portal-today';
 import { ClassCard } from '../components/class-card';
 
 export function DashboardPage() {
   const classes = useClasses();
   const me = useMe();
+  // Times of today's registers read in the portal's zone.
+  const today = usePortalToday();
 
   // A fresh install (no roster yet) opens an admin on the setup checklist instead of empty classes.
   const emptyRoster = classes.data !== undefined && classes.data.every((summary) => summary.studentCount === 0);
@@ -41,7 +44,7 @@ export function DashboardPage() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="ul" aria-label="Classes" p={0} m={0} style={{ listStyle: 'none' }}>
           {classes.data.map((summary) => (
             <li key={summary.name}>
-              <ClassCard summary={summary} />
+              <ClassCard summary={summary} timeZone={today.data?.timeZone} />
             </li>
           ))}
         </SimpleGrid>
