@@ -17,7 +17,7 @@ export function StudentSearchSection({ term, onTermChange }: { term: TermChoice;
   const section = useRef<HTMLElement>(null);
   const shownPin = useRef(pin);
 
-  // A PIN chosen from the list above opens far below it: bring the record into view.
+  // A PIN chosen from the students-below list (further down the page) opens here: bring the record into view.
   useEffect(() => {
     if (pin !== '' && pin !== shownPin.current) section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     shownPin.current = pin;

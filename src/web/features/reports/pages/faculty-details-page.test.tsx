@@ -120,6 +120,19 @@ describe('FacultyDetailsPage', () => {
     expect(await within(search).findByRole('region', { name: 'Attendance record of Student P4' })).toBeInTheDocument();
   });
 
+  it('puts the student search first, then a menu that takes focus to each report section', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const menu = screen.getByRole('navigation', { name: 'On this page' });
+    const search = screen.getByRole('region', { name: 'Student Search' });
+    // The search comes before the menu and every report section in the page's order.
+    expect(search.compareDocumentPosition(menu) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Class-wise', 'Students below 75%']);
+    await screen.findByRole('heading', { level: 2, name: 'Class-wise Attendance' });
+    await user.click(within(menu).getByRole('link', { name: 'Class-wise' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Class-wise Attendance' })).toHaveFocus();
+  });
+
   it('searches a PIN with this page\'s wording and says when nothing is found', async () => {
     const user = userEvent.setup();
     renderPage();

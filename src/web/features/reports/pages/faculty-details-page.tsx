@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Titl
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import type { ReportPeriod } from '../../../../shared/report-rules';
 import { DASHBOARD_ERROR_MESSAGE, type AttendanceEvent } from '../../../../shared/schemas/reports';
 import { PageLoader } from '../../../components/page-loader';
@@ -17,6 +18,7 @@ import { useAttendanceEvents, type LiveState } from '../api/use-attendance-event
 import { ALL_CLASSES, ClassWiseReport } from '../components/class-wise-report';
 import { OverviewTiles } from '../components/overview-tiles';
 import { PeriodReport, type ChartKind } from '../components/period-report';
+import { SectionMenu, type PageSection } from '../components/section-menu';
 import { StudentSearchSection } from '../components/student-search-section';
 import { StudentsBelowThreshold } from '../components/students-below-threshold';
 import { SubjectReport } from '../components/subject-report';
@@ -73,6 +75,13 @@ export function FacultyDetailsPage() {
 
   const data = dashboard.data;
   const classNames = data?.classWiseAttendance.map((row) => row.className) ?? [];
+  const hasSubjects = (subjects.data?.length ?? 0) > 0;
+  const sections: PageSection[] = [
+    { headingId: 'overview-heading', label: 'Overview' },
+    { headingId: 'class-wise-heading', label: 'Class-wise' },
+    ...(hasSubjects ? [{ headingId: 'subject-report-heading', label: 'Subjects' }] : []),
+    { headingId: 'below-threshold-heading', label: `Students below ${ATTENDANCE_THRESHOLD}%` },
+  ];
 
   return (
     <Stack gap="lg">
@@ -86,6 +95,10 @@ export function FacultyDetailsPage() {
           <LiveBadge state={live} />
         </Group>
       </Group>
+
+      {/* The search first (DESIGN.md 7.7): looking a student up is the page's quickest task. */}
+      <StudentSearchSection term={term} onTermChange={setTerm} />
+      <SectionMenu sections={sections} />
 
       {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />}
 
@@ -142,7 +155,7 @@ export function FacultyDetailsPage() {
             today={data.today}
             term={data.term}
           />
-          {(subjects.data?.length ?? 0) > 0 && <SubjectReport classNames={classNames} term={term} shownTerm={data.term} />}
+          {hasSubjects && <SubjectReport classNames={classNames} term={term} shownTerm={data.term} />}
           <StudentsBelowThreshold
             classNames={classNames}
             today={data.today}
@@ -152,8 +165,6 @@ export function FacultyDetailsPage() {
           />
         </>
       ) : null}
-
-      <StudentSearchSection term={term} onTermChange={setTerm} />
     </Stack>
   );
 }
