@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALL_TERMS, TermListSchema, type Term, type TermListItem } from '../../shared/schemas/terms';
 import { api } from './api-client';
-import { formatCalendarDate } from './calendar-date';
+import { formatDate } from './calendar-date';
 
 /** Every cached term list sits under this key: an admin's change refreshes it. */
 export const termsKey = ['terms'] as const;
@@ -33,7 +33,7 @@ export function withTerm(path: string, term: TermChoice): string {
   return `${path}${path.includes('?') ? '&' : '?'}${param}`;
 }
 
-const day = (isoDate: string) => formatCalendarDate(isoDate, { day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
+const day = formatDate;
 
 /** '1 Jul 2026 – 30 Nov 2026'. */
 export function termDates(term: Pick<Term, 'startsOn' | 'endsOn'>): string {

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import type { MarkStatus } from '../../../shared/attendance-rules';
 import type { HistoryEntry } from '../../../shared/schemas/students';
-import { formatCalendarDate } from '../../lib/calendar-date';
+import { formatDate } from '../../lib/calendar-date';
 import { BandBadge } from './status-colors';
 
 const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
@@ -72,7 +72,7 @@ export function AttendanceHistoryTable({
             <Table.Tbody>
               {history.map((entry) => (
                 <Table.Tr key={`${entry.date}-${entry.period}-${entry.class}`}>
-                  <Table.Td>{formatCalendarDate(entry.date, { dateStyle: 'medium' })}</Table.Td>
+                  <Table.Td>{formatDate(entry.date)}</Table.Td>
                   <Table.Td>{entry.class}</Table.Td>
                   {lectures && <Table.Td>{lectureOf(entry)}</Table.Td>}
                   <Table.Td>

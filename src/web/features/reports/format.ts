@@ -1,15 +1,14 @@
 import type { Band } from '../../../shared/attendance-rules';
-import { formatCalendarDate } from '../../lib/calendar-date';
+import { formatDayDate, formatDayMonth } from '../../lib/calendar-date';
 
 const counts = new Intl.NumberFormat('en');
 
 export const formatCount = (value: number) => counts.format(value);
 
-/** 'Mon, 2 Mar 2026': tables. */
-export const formatLongDate = (isoDate: string) =>
-  formatCalendarDate(isoDate, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
-/** '2 Mar': chart axes. */
-export const formatShortDate = (isoDate: string) => formatCalendarDate(isoDate, { day: 'numeric', month: 'short' }, 'en-GB');
+/** A report row's day, with a short weekday: tables. */
+export const formatLongDate = (isoDate: string) => formatDayDate(isoDate, 'short');
+/** Day and month: chart axes. */
+export const formatShortDate = formatDayMonth;
 
 /**
  * Colours of the bands of SPEC.md section 4. Badges put dark text on the mid shades (above 7:1),

@@ -32,7 +32,7 @@ export function ClassesArchiveModal({ target, onClose }: { target: AdminClass | 
               Cancel
             </Button>
             <Button
-              color={archiving ? 'red' : undefined}
+              color={archiving ? 'red.9' : undefined}
               loading={update.isPending}
               onClick={() =>
                 update.mutate(

@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TERM_DATES_MESSAGE, TermNameSchema, type TermListItem } from '../../../../shared/schemas/terms';
 import { ApiError } from '../../../lib/api-client';
+import { formatPickerDate } from '../../../lib/calendar-date';
 import { useCreateTerm } from '../api/terms-create';
 import { useUpdateTerm } from '../api/terms-update';
 
@@ -112,7 +113,7 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
           leftSection={<IconCalendar size={18} aria-hidden />}
           value={startsOn}
           onChange={setStartsOn}
-          valueFormat="D MMM YYYY"
+          valueFormatter={formatPickerDate}
           error={errors.startsOn}
           required
         />
@@ -124,7 +125,7 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
           onChange={setEndsOn}
           minDate={startsOn ?? undefined}
           defaultDate={startsOn ?? undefined}
-          valueFormat="D MMM YYYY"
+          valueFormatter={formatPickerDate}
           error={errors.endsOn}
           required
         />

@@ -1,9 +1,9 @@
 import { Badge, Button, ScrollArea, Table, VisuallyHidden } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { TermListItem } from '../../../../shared/schemas/terms';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { formatDate } from '../../../lib/calendar-date';
 
-const longDate = (isoDate: string) => formatCalendarDate(isoDate, { day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
+const longDate = formatDate;
 
 /** The terms, newest first: name (with a Current badge), first and last day, and Edit. */
 export function TermsTable({ terms, onEdit }: { terms: TermListItem[]; onEdit: (term: TermListItem) => void }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/schemas/audit';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
-import { formatDateTime } from '../../../lib/calendar-date';
+import { formatDateTime, formatPickerDate } from '../../../lib/calendar-date';
 import { saveFile } from '../../../lib/save-file';
 import { fetchAuditCsv, useAuditTrail, type AuditFilter } from '../api/audit';
 
@@ -124,7 +124,7 @@ export function AuditPage() {
           leftSection={<IconCalendar size={18} aria-hidden />}
           value={range}
           onChange={setRange}
-          valueFormat="D MMM YYYY"
+          valueFormatter={formatPickerDate}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear dates' }}
           w={260}

@@ -38,7 +38,7 @@ export function useUnsavedGuard(unsaved: boolean) {
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
           Stay on this page
         </Button>
-        <Button color="red" onClick={() => blocker.proceed?.()}>
+        <Button color="red.9" onClick={() => blocker.proceed?.()}>
           Leave
         </Button>
       </Group>

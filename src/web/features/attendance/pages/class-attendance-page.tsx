@@ -8,6 +8,7 @@ import { isIsoDate } from '../../../../shared/dates';
 import { MAX_REASON_LENGTH, type AttendanceRegister, type DayPeriod, type PreviousRegister } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { formatPickerDate } from '../../../lib/calendar-date';
 import { useMe } from '../../../lib/session';
 import { absenteeProblems, parseAbsentees } from '../absentees';
 import { usePreviousRegister } from '../api/get-previous-register';
@@ -418,7 +419,7 @@ export function ClassAttendancePage() {
         value={date}
         onChange={pickDate}
         maxDate={today.data?.date}
-        valueFormat="D MMM YYYY"
+        valueFormatter={formatPickerDate}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear date' }}
         disabled={!today.data}

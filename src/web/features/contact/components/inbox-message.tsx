@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
 import type { ContactMessage } from '../../../../shared/schemas/contact';
+import { formatDateTime } from '../../../lib/calendar-date';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
+/** When it came, in this device's zone (lib/calendar-date.ts). */
 function when(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDateTime(iso, undefined);
 }
 
 /** Whether the message reached the form-submission service, and why not when it did not. */

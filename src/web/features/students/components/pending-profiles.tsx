@@ -6,12 +6,11 @@ import type { Profile } from '../../../../shared/schemas/profiles';
 import { PageLoader } from '../../../components/page-loader';
 import { BandBadge, ProfileCard } from '../../../components/student-record';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/calendar-date';
 import { useApproveProfile } from '../api/approve-profile';
 import { useProfiles } from '../api/get-profiles';
 import { DeleteProfileModal } from './delete-profile-modal';
 import { PROFILE_PAGE_SIZE } from './profiles-list';
-
-const registeredAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Staff review the profiles registered by someone not signed in as that student (DESIGN.md 7.1):
@@ -99,7 +98,7 @@ export function PendingProfiles() {
                   badge={<BandBadge band="warning">Pending review</BandBadge>}
                 >
                   <Text size="xs" c="dimmed">
-                    Registered {registeredAt.format(new Date(profile.createdAt))}
+                    Registered {formatDateTime(profile.createdAt, undefined)}
                   </Text>
                   <Group gap="xs" justify="center" mt="auto" pt="xs">
                     <Button
