@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
+import { correctionRoutes } from './modules/corrections/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { classRoutes } from './modules/classes/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -56,6 +57,7 @@ const API_TAGS = [
   { name: 'auth', description: 'Signing in and out, and who is signed in' },
   { name: 'classes', description: 'The classes, their rosters and their weekly timetables' },
   { name: 'subjects', description: 'The subjects lectures are taken for' },
+  { name: 'corrections', description: 'Students\' requests to correct a mark, and faculty\'s decisions' },
   { name: 'attendance', description: "Taking a class's register for a date (and a lecture), and its history of changes" },
   { name: 'students', description: "A student's attendance record and its PDF report" },
   { name: 'registrations', description: 'Student profiles: registering, finding, changing and removing them' },
@@ -148,6 +150,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
+  await app.register(correctionRoutes, { database, timeZone: config.timeZone });
   await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });

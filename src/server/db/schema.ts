@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { MARK_STATUSES } from '../../shared/attendance-rules';
+import { CORRECTION_STATES } from '../../shared/schemas/corrections';
 
 const statusCheck = (name: string, status: unknown) =>
   check(name, sql`${status} in ('present', 'absent', 'late', 'excused')`);
@@ -355,6 +356,35 @@ export const attendanceChanges = pgTable(
     index('attendance_changes_session_idx').on(t.registerId, t.changedAt),
     statusCheck('attendance_changes_old_status_check', t.oldStatus),
     statusCheck('attendance_changes_new_status_check', t.newStatus),
+  ],
+);
+
+/**
+ * A student's request to correct one of their marks (DESIGN.md 7.7): open until faculty accept it
+ * (the mark changes, with the request's reason in the register's history) or decline it with a
+ * reply. One open request per mark.
+ */
+export const correctionRequests = pgTable(
+  'correction_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registerId: uuid('register_id')
+      .notNull()
+      .references(() => registers.id, { onDelete: 'cascade' }),
+    pin: text('pin').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: CORRECTION_STATES }).notNull().default('open'),
+    reply: text('reply'),
+    createdAt: createdAt(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('correction_requests_open_key').on(t.registerId, t.pin).where(sql`${t.state} = 'open'`),
+    index('correction_requests_state_idx').on(t.state, t.createdAt),
+    index('correction_requests_pin_idx').on(t.pin, t.createdAt),
+    check('correction_requests_state_check', sql`${t.state} in ('open', 'accepted', 'declined')`),
+    normalPin('correction_requests_pin_normal_check', t.pin),
   ],
 );
 

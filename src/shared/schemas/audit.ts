@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'subject.create',
   'subject.update',
   'timetable.update',
+  'correction.accept',
+  'correction.decline',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -48,6 +50,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'subject.create': 'Subject created',
   'subject.update': 'Subject renamed',
   'timetable.update': 'Timetable changed',
+  'correction.accept': 'Correction accepted',
+  'correction.decline': 'Correction declined',
 };
 
 /** The actor of an action done through the `portal` command. */

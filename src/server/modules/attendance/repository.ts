@@ -85,6 +85,21 @@ export async function findRegisterBefore(
   return row;
 }
 
+/** A student's mark on a date and period (there is at most one: a student is in one class a day). */
+export async function findMarkOn(
+  db: Executor,
+  pin: string,
+  date: string,
+  period: number,
+): Promise<{ registerId: string; className: string; status: MarkStatus } | undefined> {
+  const [row] = await db
+    .select({ registerId: attendanceMarks.registerId, className: attendanceMarks.className, status: attendanceMarks.status })
+    .from(attendanceMarks)
+    .where(and(eq(attendanceMarks.pin, pin), eq(attendanceMarks.date, date), eq(attendanceMarks.period, period)))
+    .limit(1);
+  return row;
+}
+
 export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> {
   return db
     .select()

@@ -94,6 +94,11 @@ export async function getRegister(db: Executor, className: string, date: string,
   return readRegister(db, className, date, period);
 }
 
+/** A student's mark on a date and period, with its register: what a correction request is about. */
+export function findStudentMark(db: Executor, pin: string, date: string, period: number) {
+  return repo.findMarkOn(db, pin, date, period);
+}
+
 /** The register taken last before this one, for a new register that starts as its copy (DESIGN.md 7.7). */
 export async function getPreviousRegister(db: Executor, className: string, date: string, period = 0): Promise<PreviousRegister> {
   await assertClassExists(db, className);
@@ -167,6 +172,8 @@ export interface SaveRegisterInput {
   now?: Date;
   /** Called when the after-save notification fails; the save itself has succeeded. */
   onNotifyError?: (err: unknown) => void;
+  /** More writes in the save's transaction, after the marks (a correction request's decision). */
+  within?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -269,6 +276,7 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       changed: changes.length,
       ...(reason ? { reason } : {}),
     });
+    await input.within?.(tx);
     return readRegister(tx, className, date, period);
   });
 
