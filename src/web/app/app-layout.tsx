@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -7,6 +7,7 @@ import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../
 import type { User } from '../../shared/schemas/auth';
 import { PageLoader } from '../components/page-loader';
 import { useLogout, useMe } from '../lib/session';
+import { useOpenCorrectionCount } from '../features/corrections/api/corrections';
 import classes from './app-layout.module.css';
 import { MAIN_CONTENT_ID } from './route-focus';
 
@@ -30,6 +31,7 @@ export const NAV_ITEMS: NavItem[] = [
   // A student lands on /faculty after sign-in (SPEC.md): their menu item goes to the same page.
   { label: 'My Attendance', to: '/faculty', show: isStudent },
   { label: 'Inbox', to: '/inbox', show: canReadInbox },
+  { label: 'Corrections', to: '/corrections', show: canTakeRegisters },
   { label: 'Admin', to: '/admin', show: canAdminister },
 ];
 
@@ -40,6 +42,20 @@ export function AppLayout() {
   const location = useLocation();
   const user = me.data;
   const items = NAV_ITEMS.filter((item) => item.show(user));
+  // Requests waiting for faculty, beside Corrections (DESIGN.md 7.7).
+  const waiting = useOpenCorrectionCount(canTakeRegisters(user)).data?.open ?? 0;
+  const label = (item: NavItem) =>
+    item.to === '/corrections' && waiting > 0 ? (
+      <>
+        {item.label}{' '}
+        <Badge size="sm" color="red.9" circle aria-hidden>
+          {waiting}
+        </Badge>
+        <VisuallyHidden>({waiting} waiting)</VisuallyHidden>
+      </>
+    ) : (
+      item.label
+    );
 
   // It ends on /login (useLogout).
   const signOut = () => logout.mutate();
@@ -60,7 +76,7 @@ export function AppLayout() {
           <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={classes.link}>
-                {item.label}
+                {label(item)}
               </NavLink>
             ))}
           </Group>
@@ -89,7 +105,7 @@ export function AppLayout() {
               key={item.to}
               component={Link}
               to={item.to}
-              label={item.label}
+              label={label(item)}
               active={location.pathname === item.to}
               onClick={close}
             />

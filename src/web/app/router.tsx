@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
                   { path: 'attendance/:class', ...page(() => import('../features/attendance/pages/class-attendance-page')) },
                   { path: 'faculty-details', ...page(() => import('../features/reports/pages/faculty-details-page')) },
                   { path: 'inbox', ...page(() => import('../features/contact/pages/inbox-page')) },
+                  { path: 'corrections', ...page(() => import('../features/corrections/pages/corrections-page')) },
                 ],
               },
               {

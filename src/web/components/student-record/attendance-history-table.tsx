@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { MarkStatus } from '../../../shared/attendance-rules';
 import type { HistoryEntry } from '../../../shared/schemas/students';
 import { formatDate } from '../../lib/calendar-date';
@@ -41,8 +42,11 @@ export function AttendanceHistoryTable({
   hasMore = false,
   loadingMore = false,
   onLoadMore,
+  rowAction,
 }: {
   history: HistoryEntry[];
+  /** A last column, "Correction", with this for each mark (the student's own record). */
+  rowAction?: ((entry: HistoryEntry) => ReactNode) | undefined;
   title?: string;
   headingLevel?: 2 | 3 | 4;
   hasMore?: boolean;
@@ -67,6 +71,11 @@ export function AttendanceHistoryTable({
                 <Table.Th scope="col">Class</Table.Th>
                 {lectures && <Table.Th scope="col">Lecture</Table.Th>}
                 <Table.Th scope="col">Status</Table.Th>
+                {rowAction && (
+                  <Table.Th scope="col" data-print-hide>
+                    Correction
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -78,6 +87,7 @@ export function AttendanceHistoryTable({
                   <Table.Td>
                     <StatusBadge status={entry.status} />
                   </Table.Td>
+                  {rowAction && <Table.Td data-print-hide>{rowAction(entry)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,12 +2,15 @@ import { Alert, Button, Card, Center, Grid, Group, Loader, Stack, Text, TextInpu
 import { IconAlertCircle, IconPrinter, IconSearch, IconUserQuestion } from '@tabler/icons-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
-import type { StudentRecord } from '../../../shared/schemas/students';
+import { isStudent } from '../../../shared/access';
+import type { HistoryEntry, StudentRecord } from '../../../shared/schemas/students';
 import { ApiError } from '../../lib/api-client';
+import { useMe } from '../../lib/session';
 import { ALL_TERMS, termDescription, type TermChoice } from '../../lib/terms';
 import { useOlderHistory, useStudentRecord } from './api';
 import { AttendanceHistoryTable } from './attendance-history-table';
 import { AttendanceSummary } from './attendance-summary';
+import { MyCorrections, useCorrectionCell } from './corrections';
 import { SubjectTable } from './subject-table';
 import { ExportPdfButton } from './export-pdf-button';
 import { ProfileCard } from './profile-card';
@@ -251,6 +254,9 @@ export function StudentRecordView({
   updating?: boolean;
 }) {
   const profile = record.profile;
+  // A student looking at their own record may dispute a mark (DESIGN.md 7.7).
+  const me = useMe();
+  const own = isStudent(me.data) && me.data?.pin === record.pin;
   // The PDF covers what the screen shows: the term of the answer unless another was asked for.
   const pdfTerm = term ?? record.term?.id ?? ALL_TERMS;
   return (
@@ -281,13 +287,33 @@ export function StudentRecordView({
         <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
       </Group>
       {record.subjects.length > 0 && <SubjectTable subjects={record.subjects} />}
-      <PagedHistory record={record} term={term} />
+      {own ? <OwnRecordCorrections record={record} term={term} /> : <PagedHistory record={record} term={term} />}
     </Stack>
   );
 }
 
+/** The student's own record: each mark can be disputed, and their requests show under it. */
+function OwnRecordCorrections({ record, term }: { record: StudentRecord; term: TermChoice }) {
+  const { cell, dialog } = useCorrectionCell();
+  return (
+    <>
+      <PagedHistory record={record} term={term} rowAction={cell} />
+      <MyCorrections />
+      {dialog}
+    </>
+  );
+}
+
 /** The record's first page of history, and older pages one "Show older" at a time (DESIGN.md 7.4). */
-function PagedHistory({ record, term }: { record: StudentRecord; term: TermChoice }) {
+function PagedHistory({
+  record,
+  term,
+  rowAction,
+}: {
+  record: StudentRecord;
+  term: TermChoice;
+  rowAction?: ((entry: HistoryEntry) => ReactNode) | undefined;
+}) {
   const older = useOlderHistory(record.pin, term, record.nextBefore);
   const pages = older.data?.pages ?? [];
   const history = pages.length === 0 ? record.history : [...record.history, ...pages.flatMap((page) => page.history)];
@@ -298,6 +324,7 @@ function PagedHistory({ record, term }: { record: StudentRecord; term: TermChoic
       hasMore={hasMore}
       loadingMore={older.isFetching}
       onLoadMore={() => void (pages.length === 0 ? older.refetch() : older.fetchNextPage())}
+      rowAction={rowAction}
     />
   );
 }

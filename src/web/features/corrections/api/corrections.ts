@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { MarkStatus } from '../../../../shared/attendance-rules';
+import { CorrectionListSchema, CorrectionSchema } from '../../../../shared/schemas/corrections';
+import { api } from '../../../lib/api-client';
+
+/** The same key as the student's side (components/student-record/corrections.tsx): one cache of requests. */
+const correctionsKey = ['corrections'] as const;
+const countKey = [...correctionsKey, 'open-count'] as const;
+
+export function useCorrections(status: 'open' | 'closed') {
+  return useQuery({
+    queryKey: [...correctionsKey, status],
+    queryFn: ({ signal }) => api.get(`/api/corrections?status=${status}`, CorrectionListSchema, { signal }),
+  });
+}
+
+/** How many requests wait: the count beside Corrections in the header (staff only). */
+export function useOpenCorrectionCount(enabled: boolean) {
+  return useQuery({
+    queryKey: countKey,
+    queryFn: ({ signal }) => api.get('/api/corrections/open-count', z.object({ open: z.number() }), { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+function useDecision<T>(path: (input: T) => string, body: (input: T) => object) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: T) => api.post(path(input), body(input), CorrectionSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: correctionsKey });
+      // The mark changed: every record, report and register reads it.
+      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      void queryClient.invalidateQueries({ queryKey: ['attendance'] });
+      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+    },
+  });
+}
+
+export function useAcceptCorrection() {
+  return useDecision<{ id: string; status: MarkStatus }>(
+    ({ id }) => `/api/corrections/${encodeURIComponent(id)}/accept`,
+    ({ status }) => ({ status }),
+  );
+}
+
+export function useDeclineCorrection() {
+  return useDecision<{ id: string; reply: string }>(
+    ({ id }) => `/api/corrections/${encodeURIComponent(id)}/decline`,
+    ({ reply }) => ({ reply }),
+  );
+}
