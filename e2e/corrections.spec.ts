@@ -11,6 +11,17 @@ test('a student requests a correction of a mark, faculty accept it, and the regi
   const record = (await (await page.request.get(`/api/students/${me.user.pin}`)).json()) as StudentRecord;
   const mark = record.history[0]!;
 
+  // The student's home: the term's calendar coloured by mark, and the monthly trend.
+  const calendar = page.getByRole('region', { name: 'Calendar' });
+  await expect(calendar).toBeVisible();
+  await expect(calendar.getByRole('cell', { name: /: (Present|Absent|Late|Excused)$/ }).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Monthly trend' }).getByRole('row')).not.toHaveCount(1);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+
   const history = page.getByRole('table', { name: 'Attendance History' });
   await history.getByRole('button', { name: /^Request a correction/ }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Request a correction' });

@@ -88,3 +88,31 @@ export const StudentRecordSchema = z.object({
   term: TermSchema.nullable(),
 });
 export type StudentRecord = z.infer<typeof StudentRecordSchema>;
+
+/**
+ * GET /api/students/:pin/days: a student's marks per day of the term, for the calendar, and per
+ * month, for the trend (DESIGN.md 7.7). Without a term, the last twelve months.
+ */
+export const StudentDaySchema = z.object({
+  date: z.string(),
+  present: z.number().int(),
+  late: z.number().int(),
+  absent: z.number().int(),
+  excused: z.number().int(),
+});
+export type StudentDay = z.infer<typeof StudentDaySchema>;
+export const StudentMonthSchema = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  attended: z.number().int(),
+  held: z.number().int(),
+  percentage: z.number(),
+});
+export type StudentMonth = z.infer<typeof StudentMonthSchema>;
+export const StudentDaysSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(StudentDaySchema),
+  months: z.array(StudentMonthSchema),
+});
+export type StudentDays = z.infer<typeof StudentDaysSchema>;

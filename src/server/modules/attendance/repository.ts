@@ -85,6 +85,17 @@ export async function findRegisterBefore(
   return row;
 }
 
+/** A student's marks per day between two dates (inclusive), by status: the calendar of their record. */
+export function dayCountsOf(db: Executor, pin: string, from: string, to: string) {
+  const count = (status: MarkStatus) => sql<number>`count(*) filter (where ${attendanceMarks.status} = ${status})::int`;
+  return db
+    .select({ date: attendanceMarks.date, present: count('present'), late: count('late'), absent: count('absent'), excused: count('excused') })
+    .from(attendanceMarks)
+    .where(and(eq(attendanceMarks.pin, pin), sql`${attendanceMarks.date} between ${from} and ${to}`))
+    .groupBy(attendanceMarks.date)
+    .orderBy(asc(attendanceMarks.date));
+}
+
 /** A student's mark on a date and period (there is at most one: a student is in one class a day). */
 export async function findMarkOn(
   db: Executor,

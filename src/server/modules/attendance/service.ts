@@ -94,6 +94,11 @@ export async function getRegister(db: Executor, className: string, date: string,
   return readRegister(db, className, date, period);
 }
 
+/** A student's marks per day between two dates, by status. */
+export function studentDayCounts(db: Executor, pin: string, from: string, to: string) {
+  return repo.dayCountsOf(db, pin, from, to);
+}
+
 /** A student's mark on a date and period, with its register: what a correction request is about. */
 export function findStudentMark(db: Executor, pin: string, date: string, period: number) {
   return repo.findMarkOn(db, pin, date, period);

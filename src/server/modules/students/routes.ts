@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import {
+  StudentDaysSchema,
   StudentPinParamsSchema,
   StudentRecordQuerySchema,
   StudentRecordSchema,
@@ -40,6 +41,30 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       const { term, limit, before } = request.query;
       return cache.answer(request, reply, async () => ({
         body: await service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone }, { limit, before }),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/students/:pin/days',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['students'],
+        operationId: 'getStudentDays',
+        summary: "A student's marks per day and per month over a term: the calendar and the monthly trend",
+        description:
+          "?term= as for the record (without a term in force: the last twelve months). Each day counts the marks of each status; " +
+          'each month the marks that attend (present and late) of those held (excused left out).',
+        params: StudentPinParamsSchema,
+        querystring: StudentReportQuerySchema,
+        response: { 200: StudentDaysSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      service.assertCanSeeStudent(request.user!, request.params.pin);
+      return cache.answer(request, reply, async () => ({
+        body: await service.getStudentDays(db, request.user!, request.params.pin, { term: request.query.term, timeZone }),
       }));
     },
   );

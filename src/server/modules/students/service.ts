@@ -1,5 +1,5 @@
 import { canSeeStudent } from '../../../shared/access';
-import { addCounts, attends, NO_MARKS, studentReportFilename, summarizeCounts } from '../../../shared/attendance-rules';
+import { addCounts, attends, NO_MARKS, percentage, studentReportFilename, summarizeCounts } from '../../../shared/attendance-rules';
 import type { User } from '../../../shared/schemas/auth';
 import {
   HISTORY_PAGE_DEFAULT,
@@ -7,13 +7,14 @@ import {
   OWN_RECORD_ONLY_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
   type HistoryEntry,
+  type StudentDays,
   type StudentRecord,
   type SubjectSummary,
 } from '../../../shared/schemas/students';
-import { isIsoDate, todayIn } from '../../../shared/dates';
+import { addDays, isIsoDate, todayIn } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http-error';
-import { latestMarkOf, listStudentMarks, type HistoryCursor, type StudentMarkRow } from '../attendance/service';
+import { latestMarkOf, listStudentMarks, studentDayCounts, type HistoryCursor, type StudentMarkRow } from '../attendance/service';
 import { countsOfStudent } from '../counters/service';
 import { ReportCache } from '../data-version/service';
 import { findProfile } from '../profiles/service';
@@ -139,6 +140,34 @@ export async function getStudentRecord(
     history: shown.map(toHistoryEntry),
     nextBefore: rows.length > limit && last ? encodeCursor(last) : null,
     term: range.term,
+  };
+}
+
+/**
+ * A student's days and months over the term (or the last twelve months): each day's marks by
+ * status, and per month the marks that attend of those held. Reads the student's marks of that
+ * range only, through the (pin, date) index.
+ */
+export async function getStudentDays(db: Executor, viewer: User, pin: string, scope: RecordScope): Promise<StudentDays> {
+  assertCanSeeStudent(viewer, pin);
+  const today = todayIn(scope.timeZone, scope.now);
+  const range = await resolveTermRange(db, scope.term, today);
+  const to = range.to ?? today;
+  const from = range.from ?? addDays(to, -365);
+  const days = await studentDayCounts(db, pin, from, to);
+  const months = new Map<string, { attended: number; held: number }>();
+  for (const day of days) {
+    const month = day.date.slice(0, 7);
+    const totals = months.get(month) ?? { attended: 0, held: 0 };
+    totals.attended += day.present + day.late;
+    totals.held += day.present + day.late + day.absent;
+    months.set(month, totals);
+  }
+  return {
+    from,
+    to,
+    days,
+    months: [...months].map(([month, { attended, held }]) => ({ month, attended, held, percentage: percentage(attended, held) })),
   };
 }
 

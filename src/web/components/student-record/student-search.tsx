@@ -11,6 +11,7 @@ import { useOlderHistory, useStudentRecord } from './api';
 import { AttendanceHistoryTable } from './attendance-history-table';
 import { AttendanceSummary } from './attendance-summary';
 import { MyCorrections, useCorrectionCell } from './corrections';
+import { TermOverview } from './term-overview';
 import { SubjectTable } from './subject-table';
 import { ExportPdfButton } from './export-pdf-button';
 import { ProfileCard } from './profile-card';
@@ -297,6 +298,7 @@ function OwnRecordCorrections({ record, term }: { record: StudentRecord; term: T
   const { cell, dialog } = useCorrectionCell();
   return (
     <>
+      <TermOverview pin={record.pin} term={term} />
       <PagedHistory record={record} term={term} rowAction={cell} />
       <MyCorrections />
       {dialog}

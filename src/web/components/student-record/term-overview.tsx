@@ -1,0 +1,131 @@
+import '@mantine/dates/styles.css';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Calendar } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { attendanceBand, type Band } from '../../../shared/attendance-rules';
+import { StudentDaysSchema, type StudentDay } from '../../../shared/schemas/students';
+import { api } from '../../lib/api-client';
+import { formatCalendarDate, formatDate } from '../../lib/calendar-date';
+import { withTerm, type TermChoice } from '../../lib/terms';
+import { studentRecordKey } from './api';
+import { BandBadge } from './status-colors';
+
+type DayWord = 'Present' | 'Late' | 'Absent' | 'Excused';
+
+/** A day of several lectures reads as its worst mark: absent, then late, then present; excused alone is excused. */
+function dayWord(day: StudentDay): DayWord {
+  if (day.absent > 0) return 'Absent';
+  if (day.late > 0) return 'Late';
+  if (day.present > 0) return 'Present';
+  return 'Excused';
+}
+
+/** Light fills with dark text: every pair above 7:1 (WCAG AAA), so the letter reads on its colour. */
+const DAY_COLORS: Record<DayWord, { bg: string; fg: string }> = {
+  Present: { bg: '#d3f9d8', fg: '#14532d' },
+  Late: { bg: '#fff3bf', fg: '#6b3500' },
+  Absent: { bg: '#ffe3e3', fg: '#7f1d1d' },
+  Excused: { bg: '#e9ecef', fg: '#212529' },
+};
+
+function useStudentDays(pin: string, term: TermChoice) {
+  return useQuery({
+    queryKey: [...studentRecordKey(pin, term), 'days'],
+    queryFn: ({ signal }) => api.get(withTerm(`/api/students/${encodeURIComponent(pin)}/days`, term), StudentDaysSchema, { signal }),
+  });
+}
+
+/**
+ * The student's home (DESIGN.md 7.7): a calendar of the term coloured by each day's mark (with the
+ * mark's first letter and full word for who does not see colour), and the monthly trend as a table.
+ */
+export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
+  const days = useStudentDays(pin, term);
+  if (!days.data || days.data.days.length === 0) return null;
+  const byDate = new Map(days.data.days.map((day) => [day.date, day]));
+  const last = days.data.days[days.data.days.length - 1]!.date;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="calendar-heading">
+        <Title order={2} fz="lg" mb="sm" id="calendar-heading">
+          Calendar
+        </Title>
+        <Calendar
+          static
+          defaultDate={last}
+          hideOutsideDates
+          // Weekends in the text colour: the kit's red weekends are too light to read (and red means absent here).
+          weekendDays={[]}
+          ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month', monthLevelControl: 'Choose a month', yearLevelControl: 'Choose a year', previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade' }}
+          getDayProps={(date) => {
+            const day = byDate.get(date.slice(0, 10));
+            if (!day) return {};
+            const word = dayWord(day);
+            return { 'aria-label': `${formatDate(date.slice(0, 10))}: ${word}`, title: word };
+          }}
+          renderDay={(date) => {
+            const day = byDate.get(date.slice(0, 10));
+            const number = Number(date.slice(8, 10));
+            if (!day) return number;
+            const colors = DAY_COLORS[dayWord(day)];
+            return (
+              <Stack gap={0} align="center" justify="center" lh={1} w="100%" h="100%" style={{ backgroundColor: colors.bg, color: colors.fg, borderRadius: 4, fontWeight: 600 }}>
+                <span>{number}</span>
+                <Text span fz={9} fw={700} lh={1} aria-hidden c={colors.fg}>
+                  {dayWord(day)[0]}
+                </Text>
+              </Stack>
+            );
+          }}
+        />
+        <Group gap="xs" mt="sm" aria-label="Key">
+          {(Object.keys(DAY_COLORS) as DayWord[]).map((word) => (
+            <Text key={word} size="xs" px={6} py={2} style={{ backgroundColor: DAY_COLORS[word].bg, color: DAY_COLORS[word].fg, borderRadius: 4 }}>
+              {word[0]}: {word}
+            </Text>
+          ))}
+        </Group>
+      </Card>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trend-heading">
+        <Title order={2} fz="lg" mb="sm" id="trend-heading">
+          Monthly trend
+        </Title>
+        <Table striped aria-labelledby="trend-heading">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Month</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Attended
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Held
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Percentage
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {days.data.months.map((month) => {
+              const band: Band = attendanceBand(month.percentage);
+              return (
+                <Table.Tr key={month.month}>
+                  <Table.Td>{formatCalendarDate(`${month.month}-01`, { month: 'long', year: 'numeric' })}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {month.attended}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {month.held}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {month.held > 0 ? <BandBadge band={band}>{`${month.percentage.toFixed(1)}%`}</BandBadge> : '–'}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Card>
+    </SimpleGrid>
+  );
+}
