@@ -32,6 +32,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { todayIn } from '../src/shared/dates';
+import { argument } from './args';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -50,11 +51,6 @@ const TARGETS = {
   idleMbPg: 150,
   idleMbPglite: 300,
 };
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 
 const DURATION = Number(argument('duration') ?? 5);
 /** The whole table (every size, every engine) is written to RESULTS.md; a partial one when asked. */

@@ -7,11 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-
-export function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+import { argument } from './args';
 
 /** Files named by `import ... from "./x.js"` and `import "./x.js"`: loaded before the module runs. */
 export function staticImports(code: string): string[] {
@@ -64,7 +60,7 @@ function readBuiltWeb(dir: string): BuiltWeb {
  * `npm run build`) into a temporary folder that is removed afterwards.
  */
 export async function withBuiltWeb<T>(use: (web: BuiltWeb) => T | Promise<T>): Promise<T> {
-  let dir = argument('--dir');
+  let dir = argument('dir');
   let temporary: string | undefined;
   if (!dir) {
     temporary = mkdtempSync(path.join(tmpdir(), 'portal-web-'));

@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import { ensureServerBuild } from '../scripts/build-server.mjs';
 import { resolveChromium } from '../e2e/browser';
 import { DEMO_FACULTY } from '../src/server/seed/demo';
+import { option } from './args';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -31,14 +32,6 @@ const MAX_LAYOUT_SHIFT = 0.05;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
   const started = Date.now();
