@@ -13,11 +13,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DEFAULT_LIMITS, DEMO_CONTACT, type Config } from './config';
+import { DEFAULT_LIMITS, DEMO_CONTACT, NO_BRANDING, type Config } from './config';
 import type { Database } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
+import { brandingRoutes } from './modules/branding/routes';
 import { correctionRoutes } from './modules/corrections/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { classRoutes } from './modules/classes/routes';
@@ -43,7 +44,7 @@ import { webFileCacheControl } from './plugins/web-cache';
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -57,6 +58,7 @@ const API_TAGS = [
   { name: 'auth', description: 'Signing in and out, and who is signed in' },
   { name: 'classes', description: 'The classes, their rosters and their weekly timetables' },
   { name: 'subjects', description: 'The subjects lectures are taken for' },
+  { name: 'branding', description: 'The university\'s name, colour and logo' },
   { name: 'corrections', description: 'Students\' requests to correct a mark, and faculty\'s decisions' },
   { name: 'attendance', description: "Taking a class's register for a date (and a lecture), and its history of changes" },
   { name: 'students', description: "A student's attendance record and its PDF report" },
@@ -147,7 +149,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: limits.signInPerAddress },
   });
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
-  await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone, university: config.branding?.name });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
@@ -165,6 +167,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     forwarding: config.formService !== undefined,
     messagesPer10Minutes: limits.contact,
   });
+
+  await app.register(brandingRoutes, { branding: config.branding ?? NO_BRANDING });
 
   await registerWeb(app, config.webDir);
   return app;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -26,6 +27,48 @@ export interface Config {
   publicUrl: string | undefined;
   /** Where set-password links are e-mailed from; unset: links are only shown to the admin. */
   smtp: SmtpSettings | undefined;
+  /** The university's own name, logo and colour (DESIGN.md 7.7), beside the specification's strings. */
+  branding: Branding;
+}
+
+export interface Branding {
+  /** PORTAL_NAME: the university's name, e.g. "Riverside University". */
+  name: string | undefined;
+  /** PORTAL_LOGO: a local PNG or JPEG file, served by the portal at /api/branding/logo. */
+  logoFile: string | undefined;
+  /** PORTAL_COLOR: the primary colour as #rrggbb; actions and focus take its shades. */
+  color: string | undefined;
+}
+
+export const NO_BRANDING: Branding = { name: undefined, logoFile: undefined, color: undefined };
+
+/** The logo may be this large at most: it is sent with every first page load. */
+export const MAX_LOGO_BYTES = 512 * 1024;
+
+function branding(env: NodeJS.ProcessEnv): Branding {
+  const name = env.PORTAL_NAME?.trim() || undefined;
+  if (name && name.length > 80) throw new Error('PORTAL_NAME has at most 80 characters');
+  let color = env.PORTAL_COLOR?.trim() || undefined;
+  if (color) {
+    const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+    if (short) color = `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+    if (!/^#[0-9a-f]{6}$/i.test(color)) throw new Error(`PORTAL_COLOR must be a colour as #rrggbb, such as #1d4f91, not "${color}"`);
+    color = color.toLowerCase();
+  }
+  const logo = env.PORTAL_LOGO?.trim() || undefined;
+  let logoFile: string | undefined;
+  if (logo) {
+    logoFile = path.resolve(logo);
+    if (!/\.(png|jpe?g)$/i.test(logoFile)) throw new Error(`PORTAL_LOGO must be a PNG or JPEG file, not "${logo}"`);
+    let size: number;
+    try {
+      size = statSync(logoFile).size;
+    } catch {
+      throw new Error(`PORTAL_LOGO names a file that cannot be read: "${logo}"`);
+    }
+    if (size > MAX_LOGO_BYTES) throw new Error(`PORTAL_LOGO is larger than ${MAX_LOGO_BYTES / 1024} KB: "${logo}"`);
+  }
+  return { name, logoFile, color };
 }
 
 export interface SmtpSettings {
@@ -195,5 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: secret(env.PORTAL_SECRET),
     publicUrl: portalUrl,
     smtp: smtp ? { url: smtp, from: contactEmail } : undefined,
+    branding: branding(env),
   };
 }

@@ -88,3 +88,11 @@ describe('buildReportPdf', () => {
     expect(text).toContain('Page 1 of 1');
   });
 });
+
+describe('the university\'s name', () => {
+  it('is printed under the portal\'s name when PORTAL_NAME sets one, and not otherwise', async () => {
+    const branded = await textOf(await buildReportPdf(record(), { generatedOn: '2026-11-24', university: 'Riverside University' }));
+    expect(branded).toMatch(/University Portal\s+Riverside University\s+Attendance Report/);
+    expect(await textOf(await buildReportPdf(record(), { generatedOn: '2026-11-24' }))).not.toContain('Riverside');
+  });
+});

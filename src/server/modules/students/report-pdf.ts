@@ -6,6 +6,8 @@ import type { StudentRecord } from '../../../shared/schemas/students';
 export interface ReportOptions {
   /** The day the report is made, YYYY-MM-DD in the portal's time zone. */
   generatedOn: string;
+  /** The university's name (PORTAL_NAME), printed under the portal's. */
+  university?: string | undefined;
 }
 
 const MARGIN = 50;
@@ -82,6 +84,7 @@ export async function buildReportPdf(record: StudentRecord, options: ReportOptio
 
   // Heading
   doc.fillColor(TEXT_COLOR).font('Helvetica-Bold').fontSize(20).text(PORTAL_NAME, left, MARGIN, { width });
+  if (options.university) doc.font('Helvetica').fontSize(12).text(toPdfText(options.university), { width }).font('Helvetica-Bold');
   doc.fontSize(15).text('Attendance Report', { width });
   doc.font('Helvetica').fontSize(10).fillColor(MUTED_COLOR).text(`Generated on ${options.generatedOn}`, { width });
   rule(doc, left, width);

@@ -12,7 +12,10 @@ import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
 
-export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string; university?: string | undefined }> = async (
+  app,
+  { db, timeZone, university },
+) => {
   // Records that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
   const cache = new service.ReportCache(db, timeZone);
   // Faculty may see any PIN and a student only their own: the service checks, as it knows the PIN.
@@ -94,7 +97,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       },
     },
     async (request, reply) => {
-      const report = await service.getStudentReport(db, request.user!, request.params.pin, { term: request.query.term, timeZone });
+      const report = await service.getStudentReport(db, request.user!, request.params.pin, { term: request.query.term, timeZone, university });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${report.filename}"`)

@@ -28,6 +28,8 @@ export interface RecordScope {
   term?: string | undefined;
   timeZone: string;
   now?: Date;
+  /** The university's name for the PDF (PORTAL_NAME). */
+  university?: string | undefined;
 }
 
 export interface HistoryPage {
@@ -188,7 +190,7 @@ export async function getStudentReport(db: Executor, viewer: User, pin: string, 
     record.history.push(...page.history);
     next = page.nextBefore;
   }
-  const pdf = await buildReportPdf(record, { generatedOn: todayIn(scope.timeZone, now) });
+  const pdf = await buildReportPdf(record, { generatedOn: todayIn(scope.timeZone, now), university: scope.university });
   return { filename: studentReportFilename(pin), pdf };
 }
 
