@@ -46,6 +46,7 @@ describe('signing out', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(answers).toEqual(['POST /api/auth/logout 204']);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
-    expect(queryClient.getQueryCache().getAll().filter((query) => query.queryKey[0] !== 'auth')).toEqual([]);
+    // Only the sign-in state and the university's branding (nobody's) stay.
+    expect(queryClient.getQueryCache().getAll().filter((query) => !['auth', 'branding'].includes(String(query.queryKey[0])))).toEqual([]);
   });
 });

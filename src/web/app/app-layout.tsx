@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
 import { PageLoader } from '../components/page-loader';
+import { useBranding } from '../lib/branding';
 import { useLogout, useMe } from '../lib/session';
 import { useOpenCorrectionCount } from '../features/corrections/api/corrections';
 import classes from './app-layout.module.css';
@@ -41,6 +42,7 @@ export function AppLayout() {
   const logout = useLogout();
   const location = useLocation();
   const user = me.data;
+  const branding = useBranding().data;
   const items = NAV_ITEMS.filter((item) => item.show(user));
   // Requests waiting for faculty, beside Corrections (DESIGN.md 7.7).
   const waiting = useOpenCorrectionCount(canTakeRegisters(user)).data?.open ?? 0;
@@ -67,11 +69,20 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
             <UnstyledButton component={Link} to="/welcome" className={classes.brand} aria-label="Attendance, home">
-              <IconCheckbox size={22} aria-hidden />
+              {branding?.logoUrl ? (
+                <img src={branding.logoUrl} alt="" height={28} width={28} style={{ objectFit: 'contain' }} />
+              ) : (
+                <IconCheckbox size={22} aria-hidden />
+              )}
               <Text fw={700} fz="lg">
                 Attendance
               </Text>
             </UnstyledButton>
+            {branding?.name && (
+              <Text size="sm" c="dimmed" visibleFrom="lg" truncate maw={220}>
+                {branding.name}
+              </Text>
+            )}
           </Group>
           <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
             {items.map((item) => (

@@ -1,8 +1,9 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ApiError, ContractMismatchError } from '../lib/api-client';
+import { brandPalette, useBranding } from '../lib/branding';
 import { isAuthKey, meQueryKey } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -33,12 +34,26 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
+/** The kit's theme, in the university's colour when PORTAL_COLOR sets one. */
+function BrandedMantineProvider({ children }: { children: ReactNode }) {
+  const color = useBranding().data?.color ?? null;
+  const branded = useMemo(
+    () => (color ? mergeThemeOverrides(theme, { colors: { brand: brandPalette(color) }, primaryColor: 'brand' }) : theme),
+    [color],
+  );
+  return (
+    <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
+    <QueryClientProvider client={client}>
+      <BrandedMantineProvider>{children}</BrandedMantineProvider>
+    </QueryClientProvider>
   );
 }

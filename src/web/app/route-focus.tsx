@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useBranding } from '../lib/branding';
 import classes from './route-focus.module.css';
 
 /** The id of every page's main landmark: the skip link's target. */
@@ -65,9 +66,18 @@ function useFocusHeadingOnNavigation() {
   }, [pathname]);
 }
 
-/** The root of every route: the skip link, focus on navigation, then the page. */
+/** The page title: the specification's 'University Portal', with the university's name when configured. */
+function useDocumentTitle() {
+  const name = useBranding().data?.name;
+  useEffect(() => {
+    document.title = name ? `University Portal · ${name}` : 'University Portal';
+  }, [name]);
+}
+
+/** The root of every route: the skip link, focus on navigation, the title, then the page. */
 export function RootLayout() {
   useFocusHeadingOnNavigation();
+  useDocumentTitle();
   return (
     <>
       <SkipLink />

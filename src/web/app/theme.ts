@@ -21,7 +21,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
-    '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
+    // Links in the primary colour (the university's, when configured), at the shade buttons use.
+    '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
   },
   dark: {},
 });

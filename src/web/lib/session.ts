@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CurrentUserResponseSchema, UserResponseSchema, type LoginRequest, type User } from '../../shared/schemas/auth';
 import { api, ApiError, NoContentSchema } from './api-client';
+import { BRANDING_KEY } from './branding';
 
 /**
  * The sign-in session (the cookie) as the page knows it. Its queries and mutations sit under
@@ -82,12 +83,13 @@ export function useSignedOutHere(): boolean {
 
 /**
  * Nothing fetched for, or typed by, a previous user may be shown to the next one: everything but
- * the sign-in state goes. For the login page, where no other page is open to ask for it again.
+ * the sign-in state goes, and the university's branding stays (it is nobody's). For the login page,
+ * where no other page is open to ask for it again.
  */
 export function useForgetPreviousUser(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
+    queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) && query.queryKey[0] !== BRANDING_KEY });
     queryClient.getMutationCache().clear();
   }, [queryClient]);
 }

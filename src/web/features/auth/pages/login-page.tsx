@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { homePathFor } from '../../../../shared/access';
 import type { LoginRole } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/auth';
+import { useBranding } from '../../../lib/branding';
 import { useForgetPreviousUser, useMe } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { safeReturnUrl } from '../redirect';
@@ -14,6 +15,8 @@ const SUCCESS_PAUSE_MS = 500;
 
 export function LoginPage() {
   const [tab, setTab] = useState<LoginRole>('faculty');
+  // The university's name and logo above the specification's 'University Portal', when configured.
+  const branding = useBranding().data;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const me = useMe();
@@ -32,6 +35,16 @@ export function LoginPage() {
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
+          {(branding?.logoUrl || branding?.name) && (
+            <Stack gap={4} align="center" mb="xs">
+              {branding.logoUrl && <img src={branding.logoUrl} alt="" height={48} width={48} style={{ objectFit: 'contain' }} />}
+              {branding.name && (
+                <Text fw={600} c="dimmed">
+                  {branding.name}
+                </Text>
+              )}
+            </Stack>
+          )}
           <Title order={1} fz={28}>
             University Portal
           </Title>
