@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expectAccessible, expect, signIn, test } from './fixtures';
 
 /** The first Tab reaches the skip link, which takes focus to the page's heading. */
 async function expectSkipLink(page: Page, heading: string | RegExp): Promise<void> {
@@ -50,4 +50,26 @@ test('a student\'s menu item for their record is the page they land on', async (
   await item.click();
   await expect(page).toHaveURL(/\/faculty$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Attendance' })).toBeFocused();
+});
+
+test('the main screens fit a 360 px phone without sideways scrolling, and axe finds nothing serious there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'University Portal' })).toBeVisible();
+  await expectAccessible(page);
+  await signIn(page, 'faculty');
+  for (const [path, heading] of [
+    ['/dashboard', 'Faculty Dashboard'],
+    ['/attendance/CSE2', 'CSE2 Attendance'],
+    ['/faculty-details', 'Faculty Dashboard'],
+    ['/faculty', 'Student Attendance'],
+    ['/corrections', 'Correction requests'],
+    ['/inbox', /Inbox/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+  }
 });

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title, useMatches } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -69,6 +69,8 @@ function TakenNote({ register, timeZone, start }: { register: AttendanceRegister
  * user's choice, remembered in this browser for them.
  */
 function StartChoice({ value, onChange, disabled }: { value: StartPattern; onChange: (value: StartPattern) => void; disabled: boolean }) {
+  // The three choices side by side do not fit a phone: one under another there.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
   return (
     <div>
       <Text size="sm" fw={500} mb={4} id="register-start-label">
@@ -81,6 +83,7 @@ function StartChoice({ value, onChange, disabled }: { value: StartPattern; onCha
         onChange={(next) => onChange(next as StartPattern)}
         disabled={disabled}
         size="sm"
+        orientation={orientation}
       />
     </div>
   );
