@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BRANDING_LOGO_PATH, BrandingSchema } from '../../../shared/schemas/branding';
+import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Branding } from '../../config';
 import { notFound } from '../../http-error';
 
@@ -16,7 +18,8 @@ export const brandingRoutes: FastifyPluginAsyncZod<{ branding: Branding }> = asy
         tags: ['branding'],
         operationId: 'getBranding',
         summary: "The university's name, primary colour and logo address (null where not configured)",
-        response: { 200: BrandingSchema },
+        // 400 like every route: a malformed address or a NUL character in the query.
+        response: { 200: BrandingSchema, 400: ErrorSchema },
       },
     },
     async (_request, reply) => {
@@ -33,6 +36,18 @@ export const brandingRoutes: FastifyPluginAsyncZod<{ branding: Branding }> = asy
         tags: ['branding'],
         operationId: 'getBrandingLogo',
         summary: "The university's logo (PNG or JPEG), as PORTAL_LOGO names it; 404 when none is configured",
+        response: {
+          // A Buffer is sent as it is; the schema only documents it. Errors stay JSON.
+          200: {
+            description: 'The logo',
+            content: {
+              'image/png': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
+              'image/jpeg': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
+            },
+          },
+          400: ErrorSchema,
+          404: ErrorSchema,
+        },
       },
     },
     async (_request, reply) => {
