@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -26,6 +27,12 @@ const statusCheck = (name: string, status: unknown) =>
 
 /** A PIN is stored in its normal form, trimmed and upper case (DESIGN.md 7.1), whatever writes it. */
 const normalPin = (name: string, pin: unknown) => check(name, sql`${pin} = upper(btrim(${pin}))`);
+
+/** Binary data: a Buffer in Node, bytea in the database (PGlite and node-postgres both return Buffers or Uint8Arrays). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -237,6 +244,9 @@ export const profiles = pgTable(
     portfolio: text('portfolio'),
     email: text('email'),
     phone: text('phone'),
+    // The uploaded photo's version (a digest of its bytes), kept with the photo in profile_photos;
+    // null when there is none. It goes into the photo's address, so a new photo is a new URL.
+    photoVersion: text('photo_version'),
     // An anonymous registration waits for faculty; the student's own and faculty's are approved.
     status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
     createdAt: createdAt(),
@@ -249,6 +259,16 @@ export const profiles = pgTable(
     normalPin('profiles_pin_normal_check', t.pin),
   ],
 );
+
+/** An uploaded profile photo, re-encoded and stripped of metadata (DESIGN.md 7.7); one per profile. */
+export const profilePhotos = pgTable('profile_photos', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Registers: one per (class, date, period); period 0 is the specification's whole-day register

@@ -73,6 +73,31 @@ const optionalAlt = z
   .nullish()
   .transform(emptyToNull);
 
+/** Uploaded profile photos (DESIGN.md 7.7): PNG, JPEG or WebP, at most 2 MB. */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const PHOTO_TYPE_MESSAGE = 'The photo must be a PNG, JPEG or WebP image';
+export const PHOTO_SIZE_MESSAGE = 'The photo must be at most 2 MB';
+const PHOTO_DATA_URL = /^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
+/** The longest data URL that can hold PHOTO_MAX_BYTES: base64 takes 4 characters per 3 bytes. */
+const PHOTO_DATA_URL_MAX = 'data:image/jpeg;base64,'.length + Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+
+/** The bytes a base64 text stands for, without decoding it. */
+export function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return (base64.length / 4) * 3 - padding;
+}
+
+/**
+ * A photo as the browser reads a file (`FileReader.readAsDataURL`): a base64 data URL of a PNG,
+ * JPEG or WebP image of at most 2 MB. The server checks the bytes themselves, not only the label.
+ */
+export const PhotoUploadSchema = z
+  .string({ error: PHOTO_TYPE_MESSAGE })
+  .max(PHOTO_DATA_URL_MAX, PHOTO_SIZE_MESSAGE)
+  .refine((value) => PHOTO_DATA_URL.test(value), { message: PHOTO_TYPE_MESSAGE, abort: true })
+  .refine((value) => base64Bytes(value.slice(value.indexOf(',') + 1)) <= PHOTO_MAX_BYTES, PHOTO_SIZE_MESSAGE);
+
 const profileFields = {
   name: requiredText('Full Name', NAME_MAX),
   designation: requiredText('Designation/Branch', DESIGNATION_MAX),
@@ -84,6 +109,8 @@ const profileFields = {
   leetcode: optionalLink(PROFILE_LINK_FIELDS.leetcode),
   resume: optionalLink(PROFILE_LINK_FIELDS.resume),
   portfolio: optionalLink(PROFILE_LINK_FIELDS.portfolio),
+  /** An uploaded photo, shown instead of the image URL; absent or null: none. */
+  photo: PhotoUploadSchema.nullish(),
 };
 
 /** Body of POST /api/registrations: the registration form as typed. */
@@ -104,6 +131,8 @@ export const ProfileUpdateRequestSchema = z.object(
     leetcode: profileFields.leetcode,
     resume: profileFields.resume,
     portfolio: profileFields.portfolio,
+    /** A new photo replaces the old one, null removes it, absent leaves it as it is. */
+    photo: profileFields.photo,
   },
   { error: 'Send the changes as a JSON object' },
 );
@@ -117,6 +146,8 @@ export const ProfileSchema = z.object({
   name: z.string(),
   designation: z.string(),
   imageUrl: z.string().nullable(),
+  /** The uploaded photo's address on this portal (it changes with the photo), or null; shown before imageUrl. */
+  photoUrl: z.string().nullable(),
   imageAlt: z.string().nullable(),
   linkedin: z.string().nullable(),
   github: z.string().nullable(),
@@ -139,3 +170,10 @@ export const ProfileIdParamsSchema = z.object({ id: z.string() });
 export const ProfileListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'all']).default('approved'),
 });
+
+/** Where the portal serves a profile's uploaded photo; the version makes a new photo a new address. */
+export function profilePhotoUrl(profileId: string, version: string): string {
+  return `/api/registrations/${profileId}/photo?v=${encodeURIComponent(version)}`;
+}
+
+export const ProfilePhotoQuerySchema = z.object({ v: z.string().max(64).optional() });

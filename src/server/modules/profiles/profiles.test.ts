@@ -89,7 +89,7 @@ describe('POST /api/registrations', () => {
     expect(new Date(body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(Object.keys(body).sort()).toEqual(
       [
-        'id', 'pin', 'name', 'designation', 'imageUrl', 'imageAlt', 'linkedin', 'github', 'leetcode',
+        'id', 'pin', 'name', 'designation', 'imageUrl', 'photoUrl', 'imageAlt', 'linkedin', 'github', 'leetcode',
         'resume', 'portfolio', 'email', 'phone', 'status', 'createdAt', 'updatedAt',
       ].sort(),
     );

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { profiles } from '../../db/schema';
+import { profilePhotos, profiles } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfileRow = typeof profiles.$inferInsert;
@@ -61,4 +61,31 @@ export async function deleteProfile(db: Executor, id: string): Promise<boolean> 
 export async function setStatusOfPins(db: Executor, pins: string[], status: ProfileRow['status']): Promise<void> {
   if (pins.length === 0) return;
   await db.update(profiles).set({ status, updatedAt: sql`now()` }).where(inArray(profiles.pin, pins));
+}
+
+export type PhotoRow = typeof profilePhotos.$inferSelect;
+
+/**
+ * Stores, replaces or (with null) removes a profile's photo, and keeps the profile's photo_version
+ * in step: the one place that writes either. Returns the profile as it now is.
+ */
+export async function setPhoto(
+  db: Executor,
+  profileId: string,
+  photo: { contentType: string; data: Buffer; version: string } | null,
+): Promise<ProfileRow | undefined> {
+  if (photo) {
+    await db
+      .insert(profilePhotos)
+      .values({ profileId, contentType: photo.contentType, data: photo.data })
+      .onConflictDoUpdate({ target: profilePhotos.profileId, set: { contentType: photo.contentType, data: photo.data, createdAt: sql`now()` } });
+  } else {
+    await db.delete(profilePhotos).where(eq(profilePhotos.profileId, profileId));
+  }
+  return updateProfile(db, profileId, { photoVersion: photo?.version ?? null });
+}
+
+export async function findPhoto(db: Executor, profileId: string): Promise<PhotoRow | undefined> {
+  const [row] = await db.select().from(profilePhotos).where(eq(profilePhotos.profileId, profileId)).limit(1);
+  return row;
 }

@@ -5,6 +5,7 @@ import {
   NOT_ON_ROSTER_MESSAGE,
   OWN_PIN_ONLY_MESSAGE,
   PROFILE_NOT_FOUND_MESSAGE,
+  profilePhotoUrl,
   type Profile,
   type ProfileStatus,
   type ProfileUpdate,
@@ -17,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { isOnRoster } from '../roster/service';
 import { bumpDataVersion } from '../data-version/service';
+import { reencodePhoto, type StoredPhoto } from './photo';
 import * as repo from './repository';
 import type { ProfileChanges, ProfileRow } from './repository';
 
@@ -31,6 +33,7 @@ export function toProfileResponse(row: ProfileRow): Profile {
     name: row.name,
     designation: row.designation,
     imageUrl: row.imageUrl,
+    photoUrl: row.photoVersion ? profilePhotoUrl(row.id, row.photoVersion) : null,
     imageAlt: row.imageAlt,
     linkedin: row.linkedin,
     github: row.github,
@@ -74,6 +77,8 @@ export async function register(db: Executor, { viewer, profile: input }: Registe
   const ownPin = isStudent(viewer) && viewer?.pin === input.pin;
   if (isStudent(viewer) && !ownPin) throw forbidden(OWN_PIN_ONLY_MESSAGE);
   const status: ProfileStatus = ownPin || isStaff(viewer) ? 'approved' : 'pending';
+  // The image work happens before the transaction, so that it holds no lock while sharp runs.
+  const photo = input.photo ? await reencodePhoto(input.photo) : null;
   const row = await mapDuplicatePin(
     db.transaction(async (tx) => {
       if (ownPin) {
@@ -82,7 +87,7 @@ export async function register(db: Executor, { viewer, profile: input }: Registe
         if (existing?.status === 'pending') await repo.deleteProfile(tx, existing.id);
       }
       await bumpDataVersion(tx);
-      return repo.insertProfile(tx, {
+      const created = await repo.insertProfile(tx, {
         pin: input.pin,
         name: input.name,
         designation: input.designation,
@@ -95,6 +100,7 @@ export async function register(db: Executor, { viewer, profile: input }: Registe
         portfolio: input.portfolio ?? null,
         status,
       });
+      return photo ? ((await repo.setPhoto(tx, created.id, photo)) ?? created) : created;
     }),
   );
   return toProfileResponse(row);
@@ -140,14 +146,18 @@ export async function updateProfileById(db: Executor, viewer: User, id: string, 
     if (!isStaff(viewer) && update.pin !== viewer.pin) throw forbidden(OWN_PIN_ONLY_MESSAGE);
     if (!(await isOnRoster(db, update.pin))) throw badRequest(NOT_ON_ROSTER_MESSAGE);
   }
+  const { photo: photoUpload, ...fields } = update;
   // Only the fields that were sent change: undefined means "not sent", null means "clear".
   const changes = Object.fromEntries(
-    Object.entries(update).filter(([, value]) => value !== undefined),
+    Object.entries(fields).filter(([, value]) => value !== undefined),
   ) as ProfileChanges;
+  const photo: StoredPhoto | null | undefined = photoUpload == null ? photoUpload : await reencodePhoto(photoUpload);
   const row = await mapDuplicatePin(
     db.transaction(async (tx) => {
-      const updated = await repo.updateProfile(tx, id, changes);
-      if (updated) await recordAudit(tx, actorOf(viewer), 'profile.edit', updated.pin, { fields: Object.keys(changes).sort() });
+      let updated = await repo.updateProfile(tx, id, changes);
+      if (updated && photo !== undefined) updated = await repo.setPhoto(tx, id, photo);
+      const changed = [...Object.keys(changes), ...(photo !== undefined ? ['photo'] : [])].sort();
+      if (updated) await recordAudit(tx, actorOf(viewer), 'profile.edit', updated.pin, { fields: changed });
       await bumpDataVersion(tx);
       return updated;
     }),
@@ -182,4 +192,19 @@ export async function approveProfileById(db: Executor, viewer: User, id: string)
 /** Sends the profiles on these PINs back to faculty review (after `portal pins fix` merged them). */
 export function sendBackForReview(db: Executor, pins: string[]): Promise<void> {
   return repo.setStatusOfPins(db, pins, 'pending');
+}
+
+export const PHOTO_NOT_FOUND_MESSAGE = 'This profile has no photo';
+
+/**
+ * A profile's uploaded photo, to whoever may see the profile: staff any, a student their own
+ * approved one (a pending profile's picture is for faculty only, DESIGN.md 7.1). Anyone else, and a
+ * profile without a photo, gets 404, so that the answer does not say which profiles exist.
+ */
+export async function getPhoto(db: Executor, viewer: User, id: string): Promise<StoredPhoto> {
+  const profile = UUID.test(id) ? await repo.findProfileById(db, id) : undefined;
+  const visible = profile && canSeeStudent(viewer, profile.pin) && (profile.status === 'approved' || isStaff(viewer));
+  const photo = visible && profile.photoVersion ? await repo.findPhoto(db, id) : undefined;
+  if (!profile?.photoVersion || !photo) throw notFound(PHOTO_NOT_FOUND_MESSAGE);
+  return { contentType: photo.contentType, data: photo.data, version: profile.photoVersion };
 }

@@ -58,6 +58,7 @@ describe('buildReportPdf', () => {
             name: '<script>alert(1)</script>',
             designation: '<b>CSE</b> & ECE',
             imageUrl: null,
+          photoUrl: null,
             imageAlt: null,
             linkedin: null,
             github: null,

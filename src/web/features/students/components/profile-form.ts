@@ -14,7 +14,8 @@ import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 export type ProfileForm = UseFormReturn<RegistrationRequest, unknown, RegistrationInput>;
 export type ProfileFieldName = keyof RegistrationRequest;
 
-export const EMPTY_PROFILE: Required<{ [K in ProfileFieldName]: string }> = {
+/** The text fields; the photo is a file the user picks, absent until they do. */
+export const EMPTY_PROFILE: Required<{ [K in Exclude<ProfileFieldName, 'photo'>]: string }> & { photo?: string | null } = {
   name: '',
   designation: '',
   pin: '',
