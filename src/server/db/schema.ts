@@ -28,10 +28,15 @@ const statusCheck = (name: string, status: unknown) =>
 /** A PIN is stored in its normal form, trimmed and upper case (DESIGN.md 7.1), whatever writes it. */
 const normalPin = (name: string, pin: unknown) => check(name, sql`${pin} = upper(btrim(${pin}))`);
 
-/** Binary data: a Buffer in Node, bytea in the database (PGlite and node-postgres both return Buffers or Uint8Arrays). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/**
+ * Binary data: a Buffer in Node, bytea in the database. Both drivers take and give a Uint8Array
+ * (node-postgres a Buffer); it is handed over as a plain Uint8Array of this realm, which is what
+ * PGlite's type check asks for.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -11,6 +11,8 @@ export const DEFAULT_AVATAR = '/default-avatar.svg';
  * - `name`, `designation`, `pin`: shown as given; a blank name or designation shows
  *   `nameFallback` / `designationFallback` instead (defaults 'Student Name' and 'Student'),
  *   a blank PIN hides the PIN line.
+ * - `photoUrl`: an uploaded photo (the portal's own address, or the data URL of a file being
+ *   uploaded); shown instead of `imageUrl` when present.
  * - `imageUrl`: the picture; not http(s), empty or failing to load shows the default avatar.
  * - `imageAlt`: its description; defaults to 'Profile image of {name}'.
  * - `links`: LinkedIn, GitHub, LeetCode, Resume, Portfolio; a button only for each filled one.
@@ -24,6 +26,7 @@ export interface ProfileCardProps {
   name: string | null | undefined;
   designation?: string | null | undefined;
   pin?: string | null | undefined;
+  photoUrl?: string | null | undefined;
   imageUrl?: string | null | undefined;
   imageAlt?: string | null | undefined;
   links?: ProfileLinks | undefined;
@@ -40,6 +43,7 @@ export function ProfileCard({
   name,
   designation,
   pin,
+  photoUrl,
   imageUrl,
   imageAlt,
   links = {},
@@ -56,7 +60,7 @@ export function ProfileCard({
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack align="center" gap="xs" ta="center" h="100%">
-        <ProfileImage src={imageUrl} alt={alt} />
+        <ProfileImage src={photoUrl || imageUrl} alt={alt} />
         <Title order={headingLevel} fz="lg" style={{ overflowWrap: 'anywhere' }}>
           {shownName}
         </Title>
@@ -82,11 +86,21 @@ export function ProfileCard({
   );
 }
 
+/** An uploaded photo as the portal serves it, or as the browser holds it before the upload. */
+const OWN_PHOTO = /^(?:\/api\/registrations\/[0-9a-f-]{36}\/photo(?:\?v=[0-9a-f]+)?$|data:image\/(?:png|jpeg|webp);base64,)/;
+
+/** What may become an image's address: an http(s) link someone typed, or an uploaded photo. */
+export function imageSource(src: string | null | undefined): string | null {
+  if (!src) return null;
+  if (OWN_PHOTO.test(src)) return src;
+  return isHttpUrl(src) ? src.trim() : null;
+}
+
 /** The profile picture, falling back to the default avatar when it is missing or fails to load. */
 export function ProfileImage({ src, alt, size = 120 }: { src: string | null | undefined; alt: string; size?: number }) {
   return (
     <Image
-      src={isHttpUrl(src) ? src.trim() : null}
+      src={imageSource(src)}
       fallbackSrc={DEFAULT_AVATAR}
       alt={alt}
       w={size}

@@ -269,6 +269,7 @@ export function StudentRecordView({
             designation={profile?.designation}
             designationFallback={designationFallback}
             pin={record.pin}
+            photoUrl={profile?.photoUrl}
             imageUrl={profile?.imageUrl}
             imageAlt={profile?.imageAlt}
             links={profile ?? undefined}

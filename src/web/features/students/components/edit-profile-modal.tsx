@@ -60,7 +60,7 @@ function EditProfileForm({ profile, own, onDone }: { profile: Profile; own: bool
             {failure}
           </Alert>
         )}
-        <ProfileFields form={form} idPrefix={`edit-${profile.id}`} pinReadOnly={own} />
+        <ProfileFields form={form} idPrefix={`edit-${profile.id}`} pinReadOnly={own} currentPhotoUrl={profile.photoUrl} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancel

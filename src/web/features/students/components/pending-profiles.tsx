@@ -88,6 +88,7 @@ export function PendingProfiles() {
                   name={profile.name}
                   designation={profile.designation}
                   pin={profile.pin}
+                  photoUrl={profile.photoUrl}
                   imageUrl={profile.imageUrl}
                   imageAlt={profile.imageAlt}
                   links={profile}

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useFormState } from 'react-hook-form';
 import { PROFILE_LINK_FIELDS, REQUIRED_FIELDS_MESSAGE } from '../../../../shared/schemas/profiles';
+import { PhotoField } from './photo-field';
 import type { ProfileFieldName, ProfileForm } from './profile-form';
 
 const LINK_FIELDS = ['linkedin', 'github', 'leetcode', 'resume', 'portfolio'] as const;
@@ -15,7 +16,18 @@ export function defaultAltText(name: string | null | undefined): string {
  * dialog alike. `idPrefix` keeps ids unique when both are on one page; `pinReadOnly` is for a
  * student editing their own profile, whose PIN only staff may change.
  */
-export function ProfileFields({ form, idPrefix, pinReadOnly = false }: { form: ProfileForm; idPrefix: string; pinReadOnly?: boolean }) {
+export function ProfileFields({
+  form,
+  idPrefix,
+  pinReadOnly = false,
+  currentPhotoUrl,
+}: {
+  form: ProfileForm;
+  idPrefix: string;
+  pinReadOnly?: boolean;
+  /** The profile's uploaded photo, when editing one. */
+  currentPhotoUrl?: string | null | undefined;
+}) {
   const { register, getValues, setValue, control } = form;
   const { errors } = useFormState({ control });
 
@@ -25,6 +37,13 @@ export function ProfileFields({ form, idPrefix, pinReadOnly = false }: { form: P
     const message = errors[field]?.message;
     if (!message) return undefined;
     return message === REQUIRED_FIELDS_MESSAGE ? true : message;
+  };
+
+  // SPEC section 5: a new image URL with no description gets one from the name; so does a new photo.
+  const fillAltText = () => {
+    if (!getValues('imageAlt')?.trim()) {
+      setValue('imageAlt', defaultAltText(getValues('name')), { shouldDirty: true, shouldValidate: true });
+    }
   };
 
   return (
@@ -71,15 +90,9 @@ export function ProfileFields({ form, idPrefix, pinReadOnly = false }: { form: P
         inputMode="url"
         placeholder="https://"
         error={fieldError('imageUrl')}
-        {...register('imageUrl', {
-          onChange: () => {
-            // SPEC section 5: a new image URL with no description gets one from the name.
-            if (!getValues('imageAlt')?.trim()) {
-              setValue('imageAlt', defaultAltText(getValues('name')), { shouldDirty: true, shouldValidate: true });
-            }
-          },
-        })}
+        {...register('imageUrl', { onChange: fillAltText })}
       />
+      <PhotoField form={form} idPrefix={idPrefix} currentPhotoUrl={currentPhotoUrl} onPicked={fillAltText} />
       <TextInput
         id={`${idPrefix}-imageAlt`}
         label="Image Description (Alt Text)"

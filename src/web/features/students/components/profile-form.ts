@@ -3,6 +3,8 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import {
   NOT_ON_ROSTER_MESSAGE,
   OWN_PIN_ONLY_MESSAGE,
+  PHOTO_SIZE_MESSAGE,
+  PHOTO_TYPE_MESSAGE,
   PROFILE_LINK_FIELDS,
   RegistrationRequestSchema,
   type Profile,
@@ -54,7 +56,10 @@ export function useProfileForm(defaultValues: typeof EMPTY_PROFILE = EMPTY_PROFI
   });
 }
 
-const FIELD_NAMES = new Set<string>(['name', 'designation', 'pin', 'imageAlt', ...Object.keys(PROFILE_LINK_FIELDS)]);
+const FIELD_NAMES = new Set<string>(['name', 'designation', 'pin', 'imageAlt', 'photo', ...Object.keys(PROFILE_LINK_FIELDS)]);
+
+/** The server's refusals of the photo's bytes (it reads them; the form only sees the label). */
+const PHOTO_MESSAGES = new Set<string>([PHOTO_TYPE_MESSAGE, PHOTO_SIZE_MESSAGE]);
 
 /** The refusals that are about the PIN although the server names no field: taken, not on the roster, not yours. */
 const PIN_MESSAGES = new Set<string>([NOT_ON_ROSTER_MESSAGE, OWN_PIN_ONLY_MESSAGE]);
@@ -68,6 +73,10 @@ export function markServerErrors(form: ProfileForm, error: unknown): boolean {
   let marked = false;
   if (error.status === 409 || PIN_MESSAGES.has(error.message)) {
     form.setError('pin', { type: 'server', message: error.message });
+    return true;
+  }
+  if (PHOTO_MESSAGES.has(error.message)) {
+    form.setError('photo', { type: 'server', message: error.message });
     return true;
   }
   for (const { field, message } of fieldErrorsOf(error)) {

@@ -12,7 +12,7 @@ export function ProfilePreview({ form }: { form: ProfileForm }) {
   const values = useWatch({ control: form.control });
   // Wait for a pause in typing before loading the picture, instead of fetching every half-typed URL.
   const [imageUrl] = useDebouncedValue(values.imageUrl?.trim() ?? '', 400);
-  const filled = !!(values.name?.trim() || values.designation?.trim() || values.imageUrl?.trim());
+  const filled = !!(values.name?.trim() || values.designation?.trim() || values.imageUrl?.trim() || values.photo);
   if (!filled) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="profile-preview-heading">
@@ -23,6 +23,7 @@ export function ProfilePreview({ form }: { form: ProfileForm }) {
         name={values.name}
         designation={values.designation}
         pin={values.pin}
+        photoUrl={values.photo}
         imageUrl={imageUrl}
         imageAlt={values.imageAlt}
         links={values}

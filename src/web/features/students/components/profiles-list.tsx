@@ -82,6 +82,7 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
                   name={profile.name}
                   designation={profile.designation}
                   pin={profile.pin}
+                  photoUrl={profile.photoUrl}
                   imageUrl={profile.imageUrl}
                   imageAlt={profile.imageAlt}
                   links={profile}

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHOTO_MAX_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../../../shared/schemas/profiles';
 import { putStudents } from '../../../../server/modules/roster/service';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, type TestContext } from '../../../../server/test/test-app';
@@ -18,6 +20,7 @@ beforeAll(async () => {
   await putStudents(ctx.database.db, [
     { pin: '22B81A0599', name: 'Asha Rao', className: 'CSE4' },
     { pin: '22B81A0598', name: 'Ravi Teja', className: 'CSE4' },
+    { pin: '22B81A0597', name: 'Kiran Das', className: 'CSE4' },
   ]);
   // A fresh, migrated database and a password hash take a while on a busy machine.
 }, 60_000);
@@ -183,5 +186,41 @@ describe('Registration', () => {
     expect(success).toHaveTextContent(/^Registration Successful! Your profile has been saved\.$/);
     const mine = await (await fetch('/api/registrations')).json();
     expect(mine).toMatchObject([{ pin: STUDENT_PIN, name: 'Meera Iyer', status: 'approved' }]);
+  });
+
+  it('uploads a photo: previewed at once, sent with the registration, refused with a message when wrong', async () => {
+    // The file chooser's accept list would hide a wrong file; people can still pick one through "All files".
+    const user = userEvent.setup({ applyAccept: false });
+    const form = await renderRegister();
+    const chooser = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(chooser).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
+    expect(within(form).getByText('PNG, JPEG or WebP, up to 2 MB; shown instead of the image URL')).toBeInTheDocument();
+
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
+    await user.upload(chooser, new File([new Uint8Array(gif)], 'anim.gif', { type: 'image/gif' }));
+    expect(await within(form).findByText(PHOTO_TYPE_MESSAGE)).toBeInTheDocument();
+
+    const big = new Uint8Array(PHOTO_MAX_BYTES + 1);
+    await user.upload(chooser, new File([big], 'camera.jpg', { type: 'image/jpeg' }));
+    expect(await within(form).findByText(PHOTO_SIZE_MESSAGE)).toBeInTheDocument();
+
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a6' } }).png().toBuffer();
+    await user.upload(chooser, new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(form).queryByText(PHOTO_SIZE_MESSAGE)).not.toBeInTheDocument());
+    // The picture is shown before anything is sent, and it gets a description like a typed URL.
+    const preview = (await screen.findByRole('heading', { name: 'Profile Preview' })).closest('section')!;
+    await waitFor(() => expect(within(preview).getByRole('img')).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)));
+    expect(box(form, 'Image Description (Alt Text)')).toHaveValue('Profile image of student');
+
+    await user.type(box(form, 'Full Name'), 'Kiran Das');
+    await user.type(box(form, 'Designation/Branch'), 'B.Tech CSE');
+    await user.type(box(form, 'PIN Number'), '22B81A0597');
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Registration Successful!');
+    expect(chooser.files).toHaveLength(0);
+
+    const saved = await ctx.app.inject({ method: 'GET', url: '/api/registrations?status=pending', headers: { cookie: await ctx.signIn('faculty') } });
+    const profile = (saved.json() as { pin: string; photoUrl: string | null }[]).find((p) => p.pin === '22B81A0597');
+    expect(profile?.photoUrl).toMatch(/^\/api\/registrations\/.+\/photo\?v=/);
   });
 });
