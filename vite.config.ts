@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression.js';
+import { COLOR_SCHEME_SCRIPT } from './src/shared/color-scheme-script.js';
 import { webBuildPlugin } from './src/server/plugins/web-build.js';
 
 /** The project folder, wherever the build is started from. */
@@ -16,7 +17,12 @@ export default defineConfig(({ command }) => ({
     // the production one, without the development warnings (about a fifth smaller).
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
   },
-  plugins: [react(), webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES })],
+  plugins: [
+    react(),
+    webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES }),
+    // Light or dark is decided before the first paint (the server's policy allows this script by hash).
+    { name: 'color-scheme-script', transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }] },
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { demoPin } from '../src/server/seed/demo';
 import { expectAccessible, expect, signIn, test } from './fixtures';
 
 /** The first Tab reaches the skip link, which takes focus to the page's heading. */
@@ -72,4 +73,52 @@ test('the main screens fit a 360 px phone without sideways scrolling, and axe fi
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     await expectAccessible(page);
   }
+});
+
+test('dark mode follows the device, can be switched and stays switched, and axe finds nothing serious in it', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/login');
+  // Decided in the page's head, before the app's script runs.
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('heading', { level: 1, name: 'University Portal' })).toBeVisible();
+  await expectAccessible(page);
+
+  await signIn(page, 'faculty');
+  for (const [path, heading] of [
+    ['/dashboard', 'Faculty Dashboard'],
+    ['/attendance/CSE2', 'CSE2 Attendance'],
+    ['/faculty-details', 'Faculty Dashboard'],
+    ['/faculty', 'Student Attendance'],
+    ['/welcome', /Welcome/],
+    ['/register', 'Student Registration'],
+    ['/corrections', 'Correction requests'],
+    ['/inbox', /Inbox/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+  await page.goto('/faculty');
+  await page.getByRole('textbox', { name: /PIN/ }).first().fill(demoPin(0, 1));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /Attendance History/ }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  // The switch wins over the device's setting, and is remembered in this browser.
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  // A student's home in dark, on a phone.
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 360, height: 640 } });
+  const phone = await context.newPage();
+  await signIn(phone, 'student');
+  await expect(phone.getByRole('heading', { level: 1, name: 'My Attendance' })).toBeVisible();
+  await expect(phone.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(phone);
+  await context.close();
 });

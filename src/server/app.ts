@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -13,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { COLOR_SCHEME_SCRIPT } from '../shared/color-scheme-script';
 import { DEFAULT_LIMITS, DEMO_CONTACT, NO_BRANDING, type Config } from './config';
 import type { Database } from './db/client';
 import { sharedSecret } from './db/secrets';
@@ -104,6 +106,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
       directives: {
         // Profile pictures are links to other sites; everything else comes from the portal itself.
         'img-src': ["'self'", 'data:', 'https:', 'http:'],
+        // The one inline script: it picks light or dark before the page paints.
+        'script-src': ["'self'", `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`],
         'upgrade-insecure-requests': config.production ? [] : null,
       },
     },

@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
+import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { PageLoader } from '../components/page-loader';
 import { useBranding } from '../lib/branding';
 import { useLogout, useMe } from '../lib/session';
@@ -91,7 +92,9 @@ export function AppLayout() {
               </NavLink>
             ))}
           </Group>
-          <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             {user ? (
               <>
                 <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={180}>
@@ -106,6 +109,7 @@ export function AppLayout() {
                 Sign in
               </Button>
             )}
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>

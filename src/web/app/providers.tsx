@@ -42,7 +42,7 @@ function BrandedMantineProvider({ children }: { children: ReactNode }) {
     [color],
   );
   return (
-    <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications position="top-right" />
       {children}
     </MantineProvider>

@@ -26,5 +26,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Links in the primary colour (the university's, when configured), at the shade buttons use.
     '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
   },
-  dark: {},
+  // Dark surfaces need the light end of each scale to keep text at 4.5:1 (UX.md: AA in light and dark).
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-anchor': 'var(--mantine-primary-color-3)',
+  },
 });

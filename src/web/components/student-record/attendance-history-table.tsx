@@ -11,7 +11,7 @@ const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'A
 function StatusBadge({ status }: { status: MarkStatus }) {
   if (status === 'excused') {
     return (
-      <Badge variant="light" color="gray" c="gray.8">
+      <Badge variant="light" color="gray" c="var(--mantine-color-text)">
         {STATUS_WORD.excused}
       </Badge>
     );

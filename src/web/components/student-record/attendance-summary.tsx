@@ -81,7 +81,7 @@ export function AttendanceSummary({
 
 function Tile({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
-    <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-gray-0)">
+    <Card withBorder radius="sm" padding="sm" bg="var(--portal-surface-muted)">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

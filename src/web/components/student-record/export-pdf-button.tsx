@@ -51,7 +51,7 @@ export function ExportPdfButton({
         {download.isPending ? loadingLabel : label}
       </Button>
       {failure && (
-        <Text size="sm" c="red.8" role="alert" id={errorId}>
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" id={errorId}>
           {failure}
         </Text>
       )}

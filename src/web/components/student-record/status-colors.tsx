@@ -6,13 +6,13 @@ import type { Band } from '../../../shared/attendance-rules';
 export const BAND_COLORS: Record<Band, string> = { good: 'green', warning: 'yellow', danger: 'red' };
 
 /**
- * Text colours for each band that keep a 4.5:1 contrast on white and on Mantine's light tints;
+ * Text colours for each band that keep a 4.5:1 contrast on the page and on Mantine's light tints, light or dark (colors.css);
  * Mantine's own green and yellow text shades fall short of it.
  */
 export const BAND_TEXT_COLORS: Record<Band, string> = {
-  good: '#1b6e2f',
-  warning: '#8a5300',
-  danger: 'var(--mantine-color-red-9)',
+  good: 'var(--portal-text-good)',
+  warning: 'var(--portal-text-warning)',
+  danger: 'var(--portal-text-danger)',
 };
 
 /** A light badge in a band's tint with readable text. */

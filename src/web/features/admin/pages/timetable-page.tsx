@@ -110,7 +110,7 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
         </Button>
         <Group gap="sm">
           {dirty && (
-            <Text size="sm" c="orange.9" fw={500}>
+            <Text size="sm" c="var(--portal-text-notice)" fw={500}>
               Unsaved changes
             </Text>
           )}

@@ -49,15 +49,15 @@ export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: 
         <Group justify="space-between" gap="sm" wrap="nowrap">
           <Group gap="md" style={{ rowGap: 4 }} role="group" aria-label="Totals">
             <Stat label="Total Students" value={stats.total} />
-            <Stat label="Present" value={stats.present} color="teal.9" />
-            <Stat label="Absent" value={stats.absent} color="red.9" />
+            <Stat label="Present" value={stats.present} color="var(--portal-text-present)" />
+            <Stat label="Absent" value={stats.absent} color="var(--portal-text-absent)" />
             {/* Shown once used, so that a register of present and absent reads as the specification's. */}
-            {stats.late > 0 && <Stat label="Late" value={stats.late} color="#9a4a00" />}
-            {stats.excused > 0 && <Stat label="Excused" value={stats.excused} color="blue.9" />}
+            {stats.late > 0 && <Stat label="Late" value={stats.late} color="var(--portal-text-late)" />}
+            {stats.excused > 0 && <Stat label="Excused" value={stats.excused} color="var(--portal-text-excused)" />}
           </Group>
           <Group gap="sm" wrap="nowrap" justify="flex-end">
             {dirty && (
-              <Text size="sm" c="#9a4a00" fw={500} visibleFrom="sm">
+              <Text size="sm" c="var(--portal-text-late)" fw={500} visibleFrom="sm">
                 Unsaved changes
               </Text>
             )}

@@ -138,7 +138,7 @@ function AbsenteeBox({ pins, draft, disabled }: { pins: string[]; draft: Registe
       </Group>
       <div aria-live="polite">
         {applied && (
-          <Text size="sm" c="teal.9" mt={4}>
+          <Text size="sm" c="var(--portal-text-present)" mt={4}>
             {applied}
           </Text>
         )}

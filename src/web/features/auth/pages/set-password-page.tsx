@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -32,7 +33,10 @@ export function SetPasswordPage() {
   }, [hasFragment, location.pathname, location.search, navigate]);
 
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)" pos="relative">
+      <Box pos="absolute" top={12} right={12}>
+        <ColorSchemeToggle />
+      </Box>
       <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
           <Title order={1} fz={28}>

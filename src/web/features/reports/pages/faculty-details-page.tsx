@@ -33,7 +33,7 @@ const LIVE_TEXT: Record<LiveState, { label: string; color: string; hint: string 
 function LiveBadge({ state }: { state: LiveState }) {
   const text = LIVE_TEXT[state];
   return (
-    <Badge color={text.color} variant="dot" size="lg" tt="none" c="black" title={text.hint} data-live={state}>
+    <Badge color={text.color} variant="dot" size="lg" tt="none" c="var(--mantine-color-text)" title={text.hint} data-live={state}>
       {text.label}
       <VisuallyHidden>: {text.hint}</VisuallyHidden>
     </Badge>

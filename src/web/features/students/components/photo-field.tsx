@@ -68,7 +68,6 @@ export function PhotoField({
         id={`${idPrefix}-photo`}
         label="Upload a photo"
         description="PNG, JPEG or WebP, up to 2 MB; shown instead of the image URL"
-        placeholder={currentPhotoUrl && !removing ? 'Choose a file to replace the photo' : 'Choose a file'}
         accept={PHOTO_TYPES.join(',')}
         leftSection={<IconPhotoUp size={16} aria-hidden />}
         clearable

@@ -78,7 +78,7 @@ export function ProfileFields({
         {...register('pin')}
       />
       {requiredMissing && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {REQUIRED_FIELDS_MESSAGE}
         </Text>
       )}

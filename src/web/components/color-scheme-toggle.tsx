@@ -1,0 +1,19 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+
+/**
+ * Light or dark: the portal follows the device's setting until someone picks one here; the
+ * choice is kept in this browser (and applied before the page paints, see color-scheme-script).
+ */
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
+  return (
+    // A title rather than the kit's tooltip: the sign-in page shows this too, and carries little script.
+    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(next)}>
+      {next === 'dark' ? <IconMoon size={18} aria-hidden /> : <IconSun size={18} aria-hidden />}
+    </ActionIcon>
+  );
+}
