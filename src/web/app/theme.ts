@@ -1,12 +1,32 @@
 import { createTheme, Modal, Notification, TableScrollContainer, type CSSVariablesResolver } from '@mantine/core';
 
+/**
+ * One type scale and one spacing scale for the whole portal (UX.md): text at 12/14/16/20/24 px,
+ * headings at 32/24/20/16/14/12, spacing in 4 px steps. Components use these names (`size="sm"`,
+ * `gap="md"`) or, where a number is clearer, a value on the same steps; theme.test.ts checks both.
+ */
+export const TYPE_SCALE_PX = [12, 14, 16, 20, 24, 32] as const;
+export const SPACING_STEP_PX = 4;
+
 export const theme = createTheme({
   primaryColor: 'blue',
   // Shade 8 keeps white text on buttons and tabs, and blue links, above the 4.5:1 contrast ratio.
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' },
+  fontSizes: { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '24px' },
+  spacing: { xs: '8px', sm: '12px', md: '16px', lg: '24px', xl: '32px' },
+  headings: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+    sizes: {
+      h1: { fontSize: '32px', lineHeight: '1.25' },
+      h2: { fontSize: '24px', lineHeight: '1.3' },
+      h3: { fontSize: '20px', lineHeight: '1.35' },
+      h4: { fontSize: '16px', lineHeight: '1.4' },
+      h5: { fontSize: '14px', lineHeight: '1.45' },
+      h6: { fontSize: '12px', lineHeight: '1.5' },
+    },
+  },
   components: {
     // Close buttons are icons: every one gets a name that screen readers say.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),

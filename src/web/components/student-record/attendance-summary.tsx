@@ -57,7 +57,7 @@ export function AttendanceSummary({
           <Tile label="Absent" value={String(summary.absentDays)} color={BAND_TEXT_COLORS.danger} />
           <Tile label="Percentage" value={formatPercent(summary.percentage, 1)} color={BAND_TEXT_COLORS[band]} />
         </SimpleGrid>
-        <Stack gap={6}>
+        <Stack gap={8}>
           <Bar label="Present" value={summary.percentage} color="green" />
           <Bar label="Absent" value={absentPercent} color="red" />
         </Stack>

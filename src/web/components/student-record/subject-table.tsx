@@ -42,7 +42,7 @@ export function SubjectTable({ subjects, headingLevel = 2 }: { subjects: Subject
                 <Table.Tr key={subject.code}>
                   <Table.Th scope="row" fw={500}>
                     {subject.name}
-                    <Text span size="xs" c="dimmed" ml={6} ff="monospace">
+                    <Text span size="xs" c="dimmed" ml={8} ff="monospace">
                       {subject.code}
                     </Text>
                   </Table.Th>

@@ -71,7 +71,7 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
             return (
               <Stack gap={0} align="center" justify="center" lh={1} w="100%" h="100%" style={{ backgroundColor: colors.bg, color: colors.fg, borderRadius: 4, fontWeight: 600 }}>
                 <span>{number}</span>
-                <Text span fz={9} fw={700} lh={1} aria-hidden c={colors.fg}>
+                <Text span fz="xs" fw={700} lh={1} aria-hidden c={colors.fg}>
                   {dayWord(day)[0]}
                 </Text>
               </Stack>
@@ -80,7 +80,7 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
         />
         <Group gap="xs" mt="sm" aria-label="Key">
           {(Object.keys(DAY_COLORS) as DayWord[]).map((word) => (
-            <Text key={word} size="xs" px={6} py={2} style={{ backgroundColor: DAY_COLORS[word].bg, color: DAY_COLORS[word].fg, borderRadius: 4 }}>
+            <Text key={word} size="xs" px={8} py={4} style={{ backgroundColor: DAY_COLORS[word].bg, color: DAY_COLORS[word].fg, borderRadius: 4 }}>
               {word[0]}: {word}
             </Text>
           ))}

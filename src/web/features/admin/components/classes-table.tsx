@@ -50,7 +50,7 @@ export function ClassesTable({ label, classes, onMove, onRename, onArchive }: Cl
               <Table.Td>{item.students}</Table.Td>
               <Table.Td>{item.registers}</Table.Td>
               <Table.Td>
-                <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Group gap={8} justify="flex-end" wrap="nowrap">
                   {onMove && (
                     <>
                       <ActionIcon

@@ -24,7 +24,7 @@ function ChecklistStep({ step, index }: { step: Step; index: number }) {
           <ThemeIcon variant="light" color={step.done ? 'teal' : 'gray'} radius="xl" size="lg" aria-hidden>
             {step.done ? <IconCheck size={18} /> : <IconCircleDashed size={18} />}
           </ThemeIcon>
-          <Stack gap={2}>
+          <Stack gap={4}>
             <Group gap="xs">
               <Text fw={600}>
                 {index + 1}. {step.title}

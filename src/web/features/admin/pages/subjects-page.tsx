@@ -68,7 +68,7 @@ function AddSubjectForm() {
             maxLength={120}
             style={{ flex: '1 1 220px' }}
           />
-          <Button type="submit" loading={create.isPending} mt={25}>
+          <Button type="submit" loading={create.isPending} mt={24}>
             Add subject
           </Button>
         </Group>

@@ -51,7 +51,7 @@ export function ClassCard({ summary, timeZone }: { summary: ClassSummary; timeZo
           {todayLine(summary.today, timeZone)}
         </Text>
       )}
-      <Group gap={6} className={classes.cardAction} mt="auto">
+      <Group gap={8} className={classes.cardAction} mt="auto">
         <Text fw={600} size="sm" inherit>
           View/Manage Attendance
         </Text>

@@ -50,7 +50,7 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
   const created = save.changes.every((c) => c.oldStatus === null);
   const taken = countMarks(save.changes.map((c) => ({ status: c.newStatus })));
   return (
-    <Stack gap={6}>
+    <Stack gap={8}>
       <Group gap="xs">
         <Text size="sm" fw={600}>
           {by}
@@ -68,10 +68,10 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
         </Text>
       ) : (
         // A list rather than a table: on a phone each change still reads on one or two lines.
-        <List listStyleType="none" spacing={6} aria-label={`Marks changed by ${by} on ${when}`}>
+        <List listStyleType="none" spacing={8} aria-label={`Marks changed by ${by} on ${when}`}>
           {save.changes.map((change) => (
             <List.Item key={change.pin}>
-              <Group gap={6} wrap="wrap">
+              <Group gap={8} wrap="wrap">
                 <Text size="sm" fw={500}>
                   {change.name}
                 </Text>

@@ -84,7 +84,7 @@ export function RegisterTable({ records, draft, disabled = false, filter = '' }:
   }
 
   return (
-    <Table verticalSpacing={2} highlightOnHover striped className={classes.table}>
+    <Table verticalSpacing={0} highlightOnHover striped className={classes.table}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th visibleFrom="xs">PIN</Table.Th>
@@ -114,7 +114,7 @@ export function RegisterTable({ records, draft, disabled = false, filter = '' }:
               </Table.Td>
               <Table.Td visibleFrom="sm">{record.class}</Table.Td>
               <Table.Td className={classes.markCell}>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={8} wrap="nowrap">
                   <Switch
                     ref={(input) => {
                       switches.current[index] = input;

@@ -10,7 +10,7 @@ export function SuccessPage() {
           <ThemeIcon color="teal" size={64} radius="xl" variant="light" aria-hidden>
             <IconCircleCheck size={40} />
           </ThemeIcon>
-          <Title order={1} fz={26}>
+          <Title order={1} fz="h2">
             Submission Successful!
           </Title>
           <Text c="dimmed">Your attendance has been submitted successfully.</Text>

@@ -49,7 +49,7 @@ export function LoginPage() {
               )}
             </Stack>
           )}
-          <Title order={1} fz={28}>
+          <Title order={1}>
             University Portal
           </Title>
           <Text c="dimmed">Access your academic resources</Text>

@@ -39,7 +39,7 @@ export function SetPasswordPage() {
       </Box>
       <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
-          <Title order={1} fz={28}>
+          <Title order={1}>
             Choose your password
           </Title>
           <Text c="dimmed">University Portal</Text>

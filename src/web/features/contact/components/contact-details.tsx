@@ -10,7 +10,7 @@ function Block({ icon, title, children }: { icon: ReactNode; title: string; chil
         <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
           {icon}
         </ThemeIcon>
-        <Stack gap={2} miw={0}>
+        <Stack gap={4} miw={0}>
           <Title order={2} fz="md">
             {title}
           </Title>
@@ -32,7 +32,7 @@ export function ContactDetails() {
     );
   }
   const loading = (
-    <Stack gap={6} aria-hidden>
+    <Stack gap={8} aria-hidden>
       <Skeleton height={12} width="90%" />
       <Skeleton height={12} width="60%" />
     </Stack>

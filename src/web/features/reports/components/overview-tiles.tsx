@@ -10,7 +10,7 @@ function Tile({ label, value, color }: { label: string; value: string; color?: s
       <Text component="dt" size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text component="dd" m={0} fz={28} fw={700} c={color} lh={1.3}>
+      <Text component="dd" m={0} fz="xl" fw={700} c={color} lh={1.3}>
         {value}
       </Text>
     </Paper>

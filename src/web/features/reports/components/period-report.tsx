@@ -27,7 +27,7 @@ function Legend({ items }: { items: { color: string; label: string }[] }) {
   return (
     <Group justify="center" gap="lg" component="span" wrap="wrap">
       {items.map((item) => (
-        <Group key={item.label} gap={6} component="span" wrap="nowrap">
+        <Group key={item.label} gap={8} component="span" wrap="nowrap">
           <ColorSwatch color={`var(--mantine-color-${item.color.replace('.', '-')})`} size={12} withShadow={false} aria-hidden />
           <span>{item.label}</span>
         </Group>

@@ -48,7 +48,7 @@ export function SubjectReport({ classNames, term, shownTerm }: { classNames: str
               <Table.Tr key={row.code}>
                 <Table.Th scope="row" fw={500}>
                   {row.name}
-                  <Text span size="xs" c="dimmed" ml={6} ff="monospace">
+                  <Text span size="xs" c="dimmed" ml={8} ff="monospace">
                     {row.code}
                   </Text>
                 </Table.Th>
