@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { demoPin, demoRoster } from '../src/server/seed/demo';
 import { expectAccessible, signIn, test, expect } from './fixtures';
 
@@ -109,4 +110,44 @@ test('a stranger’s profile on another PIN waits for review, and shows on the s
   await page.goto(`/faculty?pin=${OTHER_PIN}`);
   await expect(record.getByText('M.Tech VLSI')).toBeVisible();
   await expect(record.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', 'https://github.com/review-me');
+});
+
+test('a photo uploaded with a registration shows on the cards and the record, and can be removed again', async ({ page }) => {
+  const pin = demoPin(7, 2 + (Date.now() % 58));
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1d4e89' } }).jpeg().toBuffer();
+  await signIn(page, 'faculty');
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Student registration' });
+  // As a user does: the button opens the file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Upload a photo' }).click();
+  await (await chooser).setFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const preview = page.getByRole('region', { name: 'Profile Preview' });
+  await expect(preview.getByRole('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect(await register(page, { name: 'Photo Person', designation: 'B.Tech CSE', pin })).toHaveText(SAVED);
+
+  // The portal serves its own copy (WebP, at most 640 px), on the profile card and the record.
+  await page.goto('/welcome');
+  const approved = page.getByRole('region', { name: 'Registered Profiles' });
+  await approved.getByRole('textbox', { name: 'Filter profiles' }).fill(pin);
+  const picture = approved.getByRole('img', { name: 'Profile image of student' });
+  await expect(picture).toHaveAttribute('src', /^\/api\/registrations\/[0-9a-f-]+\/photo\?v=[0-9a-f]+$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await page.goto(`/faculty?pin=${pin}`);
+  const record = page.getByRole('region', { name: /^Attendance record of / });
+  await expect.poll(() => record.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+
+  // Edit: remove the photo; the card falls back to the default avatar. Then clean up.
+  await page.goto('/welcome');
+  await approved.getByRole('textbox', { name: 'Filter profiles' }).fill(pin);
+  await approved.getByRole('button', { name: 'Edit profile of Photo Person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+  await dialog.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(dialog.getByText('The photo will be removed when you save.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(approved.getByRole('img', { name: 'Profile image of student' })).toHaveAttribute('src', '/default-avatar.svg');
+  await approved.getByRole('button', { name: 'Delete profile of Photo Person' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(approved.getByRole('heading', { name: 'Photo Person' })).toHaveCount(0);
 });
