@@ -46,7 +46,7 @@ import { webFileCacheControl } from './plugins/web-cache';
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -151,6 +151,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(authRoutes, {
     db: database.db,
     signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: limits.signInPerAddress },
+    requireTotp: config.requireTotp ?? 'off',
+    totpIssuer: config.branding?.name ?? 'University Portal',
   });
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
   await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone, university: config.branding?.name });

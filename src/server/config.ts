@@ -29,6 +29,8 @@ export interface Config {
   smtp: SmtpSettings | undefined;
   /** The university's own name, logo and colour (DESIGN.md 7.7), beside the specification's strings. */
   branding: Branding;
+  /** PORTAL_REQUIRE_TOTP: `staff` makes faculty and admins set up TOTP at their next password sign-in. */
+  requireTotp: 'off' | 'staff';
 }
 
 export interface Branding {
@@ -44,6 +46,12 @@ export const NO_BRANDING: Branding = { name: undefined, logoFile: undefined, col
 
 /** The logo may be this large at most: it is sent with every first page load. */
 export const MAX_LOGO_BYTES = 512 * 1024;
+
+function requireTotp(env: NodeJS.ProcessEnv): 'off' | 'staff' {
+  const value = env.PORTAL_REQUIRE_TOTP?.trim().toLowerCase() || 'off';
+  if (value !== 'off' && value !== 'staff') throw new Error(`PORTAL_REQUIRE_TOTP must be "staff" or "off", not "${value}"`);
+  return value;
+}
 
 function branding(env: NodeJS.ProcessEnv): Branding {
   const name = env.PORTAL_NAME?.trim() || undefined;
@@ -239,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: portalUrl,
     smtp: smtp ? { url: smtp, from: contactEmail } : undefined,
     branding: branding(env),
+    requireTotp: requireTotp(env),
   };
 }

@@ -78,8 +78,55 @@ export const signInSessions = pgTable(
     persistent: boolean('persistent').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // PORTAL_REQUIRE_TOTP=staff: a staff sign-in without TOTP reaches only the TOTP setup until it is on.
+    totpSetupRequired: boolean('totp_setup_required').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An account's TOTP secret (DESIGN.md 7.9), base32. Not enabled until a first code proves the
+ * app has it; the last step used is kept so that a code works once.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** The ten recovery codes shown once when TOTP is enabled, stored as SHA-256; each works once. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password sign-in waiting for its second step: the `portal_pending` cookie's token, as SHA-256,
+ * for five minutes. Used once: the second step deletes it.
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_sign_ins_expires_idx').on(t.expiresAt)],
 );
 
 /**

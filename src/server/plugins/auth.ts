@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { canAdminister, isStaff } from '../../shared/access';
-import type { User } from '../../shared/schemas/auth';
+import { TOTP_SETUP_REQUIRED_MESSAGE, type User } from '../../shared/schemas/auth';
 import { forbidden, unauthorized } from '../http-error';
 
 declare module 'fastify' {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     user: User | null;
     /** The id of the request's sign-in session, when it has one. */
     sessionId: string | null;
+    /** PORTAL_REQUIRE_TOTP holds this session to the TOTP setup (DESIGN.md 7.9). */
+    totpSetupRequired: boolean;
   }
 }
 
@@ -16,13 +18,20 @@ export interface AuthPluginOptions {
   /** The cookie that carries the sign-in token. */
   cookieName: string;
   /** Who the token signs in, or null; given by the app, so that this plugin knows no module. */
-  authenticate: (token: string) => Promise<{ user: User; sessionId: string } | null>;
+  authenticate: (token: string) => Promise<{ user: User; sessionId: string; totpSetupRequired?: boolean } | null>;
 }
+
+/**
+ * What a session held for the TOTP setup may still reach: the setup itself, who is signed in,
+ * signing out, and the public branding of the pages.
+ */
+const OPEN_WHILE_TOTP_SETUP = /^\/api\/(?:auth\/totp(?:\/|$|\?)|auth\/me(?:$|\?)|auth\/logout(?:$|\?)|branding(?:\/|$|\?)|health(?:$|\?))/;
 
 /** Reads the sign-in cookie on every request and sets `request.user` (null when signed out). */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('totpSetupRequired', false);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[opts.cookieName];
@@ -31,6 +40,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (!signedIn) return;
     request.user = signedIn.user;
     request.sessionId = signedIn.sessionId;
+    request.totpSetupRequired = signedIn.totpSetupRequired === true;
+    // Only the API is held: the pages themselves load, and send the user to the setup.
+    if (request.totpSetupRequired && request.url.startsWith('/api/') && !OPEN_WHILE_TOTP_SETUP.test(request.url)) {
+      throw forbidden(TOTP_SETUP_REQUIRED_MESSAGE);
+    }
   });
 });
 

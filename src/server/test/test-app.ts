@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import type { Role } from '../../shared/constants';
 import { addUser } from '../modules/accounts/service';
 import { isOnRoster, putStudents } from '../modules/roster/service';
@@ -18,11 +18,11 @@ export interface TestContext {
 let counter = 0;
 
 /** A real app on a real, fresh database, for `app.inject()` tests. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(config: Partial<AppOptions['config']> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const app = await buildApp({
     database,
-    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false },
+    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false, ...config },
   });
   await app.ready();
 

@@ -39,7 +39,7 @@ export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = z.object({ user: UserSchema });
 
 /** GET /api/auth/me: the signed-in user, or null. */
-export const CurrentUserResponseSchema = z.object({ user: UserSchema.nullable() });
+export const CurrentUserResponseSchema = z.object({ user: UserSchema.nullable(), totpSetupRequired: z.boolean().optional() });
 
 /** Password rules for new passwords set by an administrator. */
 export const NewPasswordSchema = z
@@ -56,3 +56,40 @@ export const SetPasswordRequestSchema = z.object({
   password: NewPasswordSchema,
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
+
+/* ---- Two-step sign-in with TOTP (DESIGN.md 7.9) ---- */
+
+export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+export const INVALID_TOTP_MESSAGE = 'That code is not right. Please try again.';
+export const PENDING_SIGN_IN_MESSAGE = 'Your sign-in has timed out. Please sign in again.';
+export const TOTP_SETUP_REQUIRED_MESSAGE = 'Set up two-step sign-in to continue.';
+export const TOTP_PASSWORD_MESSAGE = 'The password is not right';
+export const TOTP_STAFF_REQUIRED_MESSAGE = 'Two-step sign-in is required for staff accounts here';
+
+export const TotpCodeSchema = z.string({ error: TOTP_CODE_MESSAGE }).trim().regex(/^\d{6}$/, TOTP_CODE_MESSAGE);
+
+/** POST /api/auth/login when the account has TOTP: no session yet, a `portal_pending` cookie instead. */
+export const TotpRequiredResponseSchema = z.object({ totpRequired: z.literal(true) });
+/** A signed-in answer; `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the session until TOTP is set up. */
+export const SignedInResponseSchema = UserResponseSchema.extend({ totpSetupRequired: z.boolean().optional() });
+export const LoginResponseSchema = z.union([SignedInResponseSchema, TotpRequiredResponseSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** POST /api/auth/totp/verify: the code from the app, or one of the recovery codes. */
+export const TotpVerifyRequestSchema = z
+  .object({
+    code: TotpCodeSchema.optional(),
+    recoveryCode: z.string().trim().min(1, 'Enter a recovery code').max(40, 'Recovery codes are 11 characters').optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), { message: 'Send either a code or a recovery code' });
+export type TotpVerifyRequest = z.infer<typeof TotpVerifyRequestSchema>;
+
+/** POST /api/auth/totp/setup: the current password, needed when TOTP is already on. */
+export const TotpSetupRequestSchema = z.object({ password: z.string().max(1024).optional() });
+export const TotpSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const TotpEnableRequestSchema = z.object({ code: TotpCodeSchema });
+export const TotpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const TotpDisableRequestSchema = z.object({ password: z.string().min(1, PASSWORD_MESSAGE).max(1024) });
+/** GET /api/auth/totp: whether it is on, how many recovery codes are left, and whether this portal requires it of the account. */
+export const TotpStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() });
+export type TotpStatus = z.infer<typeof TotpStatusSchema>;

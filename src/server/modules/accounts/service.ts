@@ -160,6 +160,10 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
   return repo.findUserByEmail(db, email);
 }
 
+export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return repo.findUserById(db, id);
+}
+
 export function listUsers(db: Executor): Promise<UserRow[]> {
   return repo.listUsers(db);
 }

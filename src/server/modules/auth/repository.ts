@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { signInLimits, signInSessions, trustedDevices, users } from '../../db/schema';
+import { pendingSignIns, signInLimits, signInSessions, totpCredentials, totpRecoveryCodes, trustedDevices, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
-  row: { id: string; userId: string; expiresAt: Date; persistent: boolean },
+  row: { id: string; userId: string; expiresAt: Date; persistent: boolean; totpSetupRequired?: boolean },
 ): Promise<void> {
   await db.insert(signInSessions).values(row);
 }
@@ -15,6 +15,7 @@ export async function findLiveSession(db: Executor, id: string, now: Date) {
     .select({
       sessionId: signInSessions.id,
       lastSeenAt: signInSessions.lastSeenAt,
+      totpSetupRequired: signInSessions.totpSetupRequired,
       user: {
         id: users.id,
         email: users.email,
@@ -119,4 +120,103 @@ export async function deleteDevicesOfUser(db: Executor, userId: string): Promise
 
 export async function deleteExpiredDevices(db: Executor, now: Date): Promise<void> {
   await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now));
+}
+
+/* ---- TOTP (DESIGN.md 7.9) ---- */
+
+export type TotpRow = typeof totpCredentials.$inferSelect;
+
+export async function findTotp(db: Executor, userId: string): Promise<TotpRow | undefined> {
+  const [row] = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).limit(1);
+  return row;
+}
+
+/** A new secret, not enabled yet: setting up again starts over (the old one stops working once this is enabled). */
+export async function putTotpSecret(db: Executor, userId: string, secret: string): Promise<void> {
+  await db
+    .insert(totpCredentials)
+    .values({ userId, secret })
+    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, enabledAt: null, lastUsedStep: null, createdAt: sql`now()` } });
+}
+
+export async function enableTotp(db: Executor, userId: string, step: number): Promise<void> {
+  await db.update(totpCredentials).set({ enabledAt: sql`now()`, lastUsedStep: step }).where(eq(totpCredentials.userId, userId));
+}
+
+/**
+ * Uses up a step: true only for the first caller with a step later than every used one, in one
+ * atomic update, so that one code signs in once even when sent twice at the same moment.
+ */
+export async function claimTotpStep(db: Executor, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(totpCredentials)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(totpCredentials.userId, userId),
+        isNotNull(totpCredentials.enabledAt),
+        or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: totpCredentials.userId });
+  return rows.length > 0;
+}
+
+export async function deleteTotp(db: Executor, userId: string): Promise<boolean> {
+  await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+  const removed = await db.delete(totpCredentials).where(eq(totpCredentials.userId, userId)).returning({ userId: totpCredentials.userId });
+  return removed.length > 0;
+}
+
+export async function replaceRecoveryCodes(db: Executor, userId: string, codeHashes: string[]): Promise<void> {
+  await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+  await db.insert(totpRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses up a recovery code: true for the first use only. */
+export async function useRecoveryCode(db: Executor, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(totpRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(totpRecoveryCodes.userId, userId), eq(totpRecoveryCodes.codeHash, codeHash), isNull(totpRecoveryCodes.usedAt)))
+    .returning({ id: totpRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function countUnusedRecoveryCodes(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(totpRecoveryCodes)
+    .where(and(eq(totpRecoveryCodes.userId, userId), isNull(totpRecoveryCodes.usedAt)));
+  return row?.count ?? 0;
+}
+
+/** Lifts PORTAL_REQUIRE_TOTP's hold on the account's sign-in sessions, once TOTP is on. */
+export async function clearTotpSetupRequired(db: Executor, userId: string): Promise<void> {
+  await db.update(signInSessions).set({ totpSetupRequired: false }).where(eq(signInSessions.userId, userId));
+}
+
+export async function insertPendingSignIn(db: Executor, row: { id: string; userId: string; persistent: boolean; expiresAt: Date }): Promise<void> {
+  await db.insert(pendingSignIns).values(row);
+}
+
+/** The live pending sign-in with this id, and its account's e-mail and role. */
+export async function findPendingSignIn(db: Executor, id: string, now: Date) {
+  const [row] = await db
+    .select({ id: pendingSignIns.id, userId: pendingSignIns.userId, persistent: pendingSignIns.persistent, email: users.email })
+    .from(pendingSignIns)
+    .innerJoin(users, eq(users.id, pendingSignIns.userId))
+    .where(and(eq(pendingSignIns.id, id), gt(pendingSignIns.expiresAt, now), isNull(users.disabledAt)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes it; true for the one caller that did (a second step completes once). */
+export async function takePendingSignIn(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(pendingSignIns).where(eq(pendingSignIns.id, id)).returning({ id: pendingSignIns.id });
+  return rows.length > 0;
+}
+
+export async function deleteExpiredPendingSignIns(db: Executor, now: Date): Promise<void> {
+  await db.delete(pendingSignIns).where(lt(pendingSignIns.expiresAt, now));
 }

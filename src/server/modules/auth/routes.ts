@@ -1,19 +1,42 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CurrentUserResponseSchema, LoginRequestSchema, SetPasswordRequestSchema, UserResponseSchema } from '../../../shared/schemas/auth';
+import {
+  CurrentUserResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  SetPasswordRequestSchema,
+  SignedInResponseSchema,
+  TotpDisableRequestSchema,
+  TotpEnableRequestSchema,
+  TotpEnableResponseSchema,
+  TotpSetupRequestSchema,
+  TotpSetupResponseSchema,
+  TotpStatusSchema,
+  TotpVerifyRequestSchema,
+} from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
-import { requireSignedIn } from '../../plugins/auth';
+import { UserParamsSchema } from '../../../shared/schemas/admin-users';
+import { requireAdmin, requireSignedIn } from '../../plugins/auth';
 import {
   DEFAULT_SIGN_IN_LIMITS,
   DEVICE_COOKIE,
   DEVICE_MS,
+  disableTotp,
+  enableTotpWithCode,
   login,
+  PENDING_COOKIE,
+  resetTotp,
   SESSION_COOKIE,
   setPasswordFromLink,
+  setUpTotp,
   signOut,
+  totpStatus,
+  verifyTotpSignIn,
+  type LoginResult,
   type SignInLimits,
+  type TotpRequirement,
 } from './service';
 
 /**
@@ -30,9 +53,40 @@ function signedCookie(request: FastifyRequest, name: string): string | undefined
   return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLimits }> = async (
+/** Sets the session cookie (and the device cookie when new) of a completed sign-in. */
+function setSignInCookies(request: FastifyRequest, reply: FastifyReply, result: LoginResult): void {
+  if (result.deviceToken) {
+    reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      expires: new Date(Date.now() + DEVICE_MS),
+      signed: true,
+    });
+  }
+  reply.setCookie(SESSION_COOKIE, result.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    // Without Remember me the cookie ends with the browser; the server still ends it after 12 hours.
+    ...(result.persistent ? { expires: result.expiresAt } : {}),
+  });
+}
+
+export interface AuthRoutesOptions {
+  db: Db;
+  signInLimits?: SignInLimits;
+  /** PORTAL_REQUIRE_TOTP: `staff` makes faculty and admins set TOTP up at their next password sign-in. */
+  requireTotp?: TotpRequirement;
+  /** The name authenticator apps show beside the account: the university's, or SPEC's title. */
+  totpIssuer?: string;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS },
+  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS, requireTotp = 'off', totpIssuer = 'University Portal' },
 ) => {
   app.post(
     '/api/auth/login',
@@ -41,9 +95,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLi
         tags: ['auth'],
         operationId: 'signIn',
         summary: 'Sign in on the Faculty or Student tab',
+        description:
+          'An account with TOTP gets `{ totpRequired: true }`, no session, and a five-minute `portal_pending` cookie for ' +
+          'POST /api/auth/totp/verify. `totpSetupRequired` means PORTAL_REQUIRE_TOTP holds the session to the TOTP setup.',
         body: LoginRequestSchema,
         response: {
-          200: UserResponseSchema,
+          200: LoginResponseSchema,
           400: ErrorSchema,
           401: ErrorSchema,
           403: ErrorSchema,
@@ -56,26 +113,125 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLi
         address: request.ip,
         deviceToken: signedCookie(request, DEVICE_COOKIE),
         limits: signInLimits,
+        requireTotp,
       });
-      if (result.deviceToken) {
-        reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
-          path: '/api/auth',
+      if ('totpRequired' in result) {
+        reply.setCookie(PENDING_COOKIE, result.pendingToken, {
+          path: '/api/auth/totp',
           httpOnly: true,
           sameSite: 'lax',
           secure: request.protocol === 'https',
-          expires: new Date(Date.now() + DEVICE_MS),
+          expires: result.expiresAt,
           signed: true,
         });
+        return { totpRequired: true as const };
       }
-      reply.setCookie(SESSION_COOKIE, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        // Without Remember me the cookie ends with the browser; the server still ends it after 12 hours.
-        ...(result.persistent ? { expires: result.expiresAt } : {}),
+      setSignInCookies(request, reply, result);
+      return { user: result.user, ...(result.totpSetupRequired ? { totpSetupRequired: true } : {}) };
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'verifyTotp',
+        summary: "The second step of a password sign-in: a code from the app or a recovery code, with the portal_pending cookie",
+        description: 'Each code and each recovery code works once; wrong ones count toward the sign-in limits (429).',
+        body: TotpVerifyRequestSchema,
+        response: { 200: SignedInResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await verifyTotpSignIn(db, signedCookie(request, PENDING_COOKIE), request.body, {
+        address: request.ip,
+        deviceToken: signedCookie(request, DEVICE_COOKIE),
+        limits: signInLimits,
       });
+      reply.clearCookie(PENDING_COOKIE, { path: '/api/auth/totp' });
+      setSignInCookies(request, reply, result);
       return { user: result.user };
+    },
+  );
+
+  app.get(
+    '/api/auth/totp',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['auth'],
+        operationId: 'getTotpStatus',
+        summary: 'Whether two-step sign-in is on for the signed-in account, and whether it is required of it',
+        response: { 200: TotpStatusSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => totpStatus(db, request.user!, requireTotp),
+  );
+
+  app.post(
+    '/api/auth/totp/setup',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['auth'],
+        operationId: 'setUpTotp',
+        summary: 'A new TOTP secret for the signed-in account (the current password when TOTP is already on)',
+        body: TotpSetupRequestSchema,
+        response: { 200: TotpSetupResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request) => setUpTotp(db, request.user!, request.body.password, totpIssuer),
+  );
+
+  app.post(
+    '/api/auth/totp/enable',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['auth'],
+        operationId: 'enableTotp',
+        summary: 'Turns TOTP on with a first code from the app; answers ten recovery codes, shown this once',
+        body: TotpEnableRequestSchema,
+        response: { 200: TotpEnableResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => ({ recoveryCodes: await enableTotpWithCode(db, request.user!, request.body.code) }),
+  );
+
+  app.post(
+    '/api/auth/totp/disable',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['auth'],
+        operationId: 'disableTotp',
+        summary: 'Turns TOTP off with the current password (refused to staff where PORTAL_REQUIRE_TOTP=staff)',
+        body: TotpDisableRequestSchema,
+        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await disableTotp(db, request.user!, request.body.password, requireTotp);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/reset-totp',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        operationId: 'resetUserTotp',
+        summary: "Turns an account's two-step sign-in off, for someone who lost their phone and their recovery codes (admins; audited)",
+        params: UserParamsSchema,
+        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await resetTotp(db, request.user!, request.params.id);
+      return reply.status(204).send(null);
     },
   );
 
@@ -128,6 +284,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; signInLimits?: SignInLi
         response: { 200: CurrentUserResponseSchema, 400: ErrorSchema },
       },
     },
-    async (request) => ({ user: request.user }),
+    async (request) => ({ user: request.user, ...(request.totpSetupRequired ? { totpSetupRequired: true } : {}) }),
   );
 };

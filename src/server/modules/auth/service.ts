@@ -1,17 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { loginTabFor } from '../../../shared/access';
-import type { LoginRequest, User } from '../../../shared/schemas/auth';
+import { isStaff, loginTabFor } from '../../../shared/access';
+import {
+  INVALID_TOTP_MESSAGE,
+  PENDING_SIGN_IN_MESSAGE,
+  TOTP_PASSWORD_MESSAGE,
+  TOTP_STAFF_REQUIRED_MESSAGE,
+  type LoginRequest,
+  type TotpStatus,
+  type TotpVerifyRequest,
+  type User,
+} from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
-import { HttpError } from '../../http-error';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http-error';
+import { actorOf, recordAudit } from '../audit/service';
 import {
   deleteExpiredSetPasswordLinks,
   findUserByEmail,
+  findUserById,
   hashPassword,
   recordSignIn,
   setPasswordWithLink,
   verifyPassword,
 } from '../accounts/service';
 import * as repo from './repository';
+import { matchTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUrl } from './totp';
 
 export const SESSION_COOKIE = 'portal_session';
 /** Remember me keeps a sign-in session for 30 days; otherwise it ends with the browser, or after 12 hours. */
@@ -61,7 +73,23 @@ export interface LoginResult {
   persistent: boolean;
   /** A new device cookie to set, when this browser had none valid for the account. */
   deviceToken: string | null;
+  /** PORTAL_REQUIRE_TOTP holds this session to the TOTP setup until TOTP is on. */
+  totpSetupRequired: boolean;
 }
+
+/** The password was right and the account has TOTP: the second step comes with this token's cookie. */
+export interface TotpPendingResult {
+  totpRequired: true;
+  pendingToken: string;
+  expiresAt: Date;
+}
+
+/** The `portal_pending` cookie of a sign-in waiting for its second step lasts five minutes. */
+export const PENDING_COOKIE = 'portal_pending';
+export const PENDING_MS = 5 * 60 * 1000;
+
+/** Who must use TOTP: nobody (each account chooses) or staff (PORTAL_REQUIRE_TOTP=staff). */
+export type TotpRequirement = 'off' | 'staff';
 
 export function toUser(row: { id: string; email: string; name: string; role: User['role']; pin: string | null }): User {
   return { id: row.id, email: row.email, name: row.name, role: row.role, ...(row.pin ? { pin: row.pin } : {}) };
@@ -74,6 +102,7 @@ export interface LoginContext {
   deviceToken?: string | undefined;
   limits?: SignInLimits;
   now?: Date;
+  requireTotp?: TotpRequirement;
 }
 
 /**
@@ -81,7 +110,7 @@ export interface LoginContext {
  * one atomic step per key, so that forty attempts at once get at most the limit's worth of
  * answers; a success takes its count back.
  */
-export async function login(db: Executor, input: LoginRequest, context: LoginContext): Promise<LoginResult> {
+export async function login(db: Executor, input: LoginRequest, context: LoginContext): Promise<LoginResult | TotpPendingResult> {
   const { address, limits = DEFAULT_SIGN_IN_LIMITS, now = new Date() } = context;
   const email = input.email.toLowerCase();
   const row = await findUserByEmail(db, email);
@@ -89,12 +118,7 @@ export async function login(db: Executor, input: LoginRequest, context: LoginCon
     row && context.deviceToken ? await repo.findLiveDevice(db, hashToken(context.deviceToken), row.id, now) : undefined;
   // The address first: a flood from one address stops there, before it writes a row per e-mail.
   // Every attempt takes its keys in this one order, so two never wait for each other crosswise.
-  const keyed: [string, number][] = device
-    ? [[`device:${device.id}`, limits.perDevice]]
-    : [
-        [`address:${address}`, limits.perAddress],
-        [`email:${email}`, limits.perEmail],
-      ];
+  const keyed = attemptKeys(limits, address, email, device?.id);
   if ((await repo.countAttempt(db, keyed, ATTEMPT_WINDOW_MS)) !== null) throw new HttpError(429, TOO_MANY_ATTEMPTS);
   const keys = keyed.map(([key]) => key);
 
@@ -112,18 +136,147 @@ export async function login(db: Executor, input: LoginRequest, context: LoginCon
     );
   }
 
+  const totp = await repo.findTotp(db, row.id);
+  if (totp?.enabledAt) {
+    // The second step decides; until then there is no session, only a five-minute pending row.
+    const pendingToken = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + PENDING_MS);
+    await repo.insertPendingSignIn(db, { id: hashToken(pendingToken), userId: row.id, persistent: input.remember, expiresAt });
+    return { totpRequired: true, pendingToken, expiresAt };
+  }
   await repo.clearAttempts(db, device ? `device:${device.id}` : `email:${email}`);
+  const totpSetupRequired = context.requireTotp === 'staff' && isStaff(toUser(row));
+  return startSession(db, row, { persistent: input.remember, now, knownDevice: !!device, totpSetupRequired });
+}
+
+/** The keys a sign-in attempt counts under: the browser's device when it has signed in before, else the address and the e-mail. */
+function attemptKeys(limits: SignInLimits, address: string, email: string, deviceId: string | undefined): [string, number][] {
+  return deviceId
+    ? [[`device:${deviceId}`, limits.perDevice]]
+    : [
+        [`address:${address}`, limits.perAddress],
+        [`email:${email}`, limits.perEmail],
+      ];
+}
+
+/** A new sign-in session, and a device cookie when this browser had none for the account. */
+async function startSession(
+  db: Executor,
+  row: Parameters<typeof toUser>[0],
+  options: { persistent: boolean; now: Date; knownDevice: boolean; totpSetupRequired: boolean },
+): Promise<LoginResult> {
+  const { persistent, now, totpSetupRequired } = options;
   await recordSignIn(db, row.id, now);
   const token = randomBytes(32).toString('base64url');
-  const persistent = input.remember;
   const expiresAt = new Date(now.getTime() + (persistent ? REMEMBER_MS : BROWSER_SESSION_MS));
-  await repo.insertSession(db, { id: hashToken(token), userId: row.id, expiresAt, persistent });
+  await repo.insertSession(db, { id: hashToken(token), userId: row.id, expiresAt, persistent, totpSetupRequired });
   let deviceToken: string | null = null;
-  if (!device) {
+  if (!options.knownDevice) {
     deviceToken = randomBytes(32).toString('base64url');
     await repo.insertDevice(db, { id: hashToken(deviceToken), userId: row.id, expiresAt: new Date(now.getTime() + DEVICE_MS) });
   }
-  return { user: toUser(row), token, expiresAt, persistent, deviceToken };
+  return { user: toUser(row), token, expiresAt, persistent, deviceToken, totpSetupRequired };
+}
+
+/**
+ * The second step of a password sign-in (POST /api/auth/totp/verify): the pending cookie and a
+ * code from the app (the current step or one either side, each step once) or an unused recovery
+ * code. A wrong code counts toward the same limits as a wrong password.
+ */
+export async function verifyTotpSignIn(
+  db: Executor,
+  pendingToken: string | undefined,
+  input: TotpVerifyRequest,
+  context: LoginContext,
+): Promise<LoginResult> {
+  const { address, limits = DEFAULT_SIGN_IN_LIMITS, now = new Date() } = context;
+  const pendingId = pendingToken ? hashToken(pendingToken) : undefined;
+  const pending = pendingId ? await repo.findPendingSignIn(db, pendingId, now) : undefined;
+  if (!pendingId || !pending) throw unauthorized(PENDING_SIGN_IN_MESSAGE);
+  const email = pending.email.toLowerCase();
+  const device = context.deviceToken ? await repo.findLiveDevice(db, hashToken(context.deviceToken), pending.userId, now) : undefined;
+  const keyed = attemptKeys(limits, address, email, device?.id);
+  if ((await repo.countAttempt(db, keyed, ATTEMPT_WINDOW_MS)) !== null) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+
+  const totp = await repo.findTotp(db, pending.userId);
+  let ok = false;
+  if (totp?.enabledAt && input.code !== undefined) {
+    const step = matchTotp(totp.secret, input.code, now, totp.lastUsedStep);
+    ok = step !== null && (await repo.claimTotpStep(db, pending.userId, step));
+  } else if (totp?.enabledAt && input.recoveryCode !== undefined) {
+    ok = await repo.useRecoveryCode(db, pending.userId, hashToken(normaliseRecoveryCode(input.recoveryCode)));
+  }
+  if (!ok) throw new HttpError(401, INVALID_TOTP_MESSAGE);
+
+  await repo.uncountAttempt(db, keyed.map(([key]) => key));
+  // The pending sign-in completes once, even if the right code arrives twice at the same moment.
+  if (!(await repo.takePendingSignIn(db, pendingId))) throw unauthorized(PENDING_SIGN_IN_MESSAGE);
+  await repo.clearAttempts(db, device ? `device:${device.id}` : `email:${email}`);
+  const user = await findUserById(db, pending.userId);
+  if (!user || user.disabledAt) throw unauthorized(PENDING_SIGN_IN_MESSAGE);
+  return startSession(db, user, { persistent: pending.persistent, now, knownDevice: !!device, totpSetupRequired: false });
+}
+
+/** Whether TOTP is on for the account, and whether this portal requires it of it. */
+export async function totpStatus(db: Executor, user: User, requireTotp: TotpRequirement = 'off'): Promise<TotpStatus> {
+  const totp = await repo.findTotp(db, user.id);
+  const enabled = !!totp?.enabledAt;
+  return {
+    enabled,
+    recoveryCodesLeft: enabled ? await repo.countUnusedRecoveryCodes(db, user.id) : 0,
+    required: requireTotp === 'staff' && isStaff(user),
+  };
+}
+
+/** Checks the account's current password, for changes to TOTP once it is on. */
+async function checkPassword(db: Executor, userId: string, password: string | undefined): Promise<void> {
+  const row = await findUserById(db, userId);
+  const ok = !!row?.passwordHash && password !== undefined && (await verifyPassword(row.passwordHash, password));
+  if (!ok) throw forbidden(TOTP_PASSWORD_MESSAGE);
+}
+
+/**
+ * Starts setting TOTP up (or over): a new 160-bit secret, not in force until a code from the app
+ * enables it. Once TOTP is on, doing this again needs the current password.
+ */
+export async function setUpTotp(db: Executor, user: User, password: string | undefined, issuer: string): Promise<{ secret: string; otpauthUrl: string }> {
+  const existing = await repo.findTotp(db, user.id);
+  if (existing?.enabledAt) await checkPassword(db, user.id, password);
+  const secret = newTotpSecret();
+  await repo.putTotpSecret(db, user.id, secret);
+  return { secret, otpauthUrl: otpauthUrl(secret, issuer, user.email) };
+}
+
+/** Turns TOTP on with a first code from the app; answers the ten recovery codes, shown this once. */
+export async function enableTotpWithCode(db: Executor, user: User, code: string, now = new Date()): Promise<string[]> {
+  const pending = await repo.findTotp(db, user.id);
+  if (!pending) throw badRequest('Start the setup first');
+  const step = matchTotp(pending.secret, code, now, null);
+  if (step === null) throw badRequest(INVALID_TOTP_MESSAGE);
+  const codes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    await repo.enableTotp(tx, user.id, step);
+    await repo.replaceRecoveryCodes(tx, user.id, codes.map((c) => hashToken(normaliseRecoveryCode(c))));
+    await repo.clearTotpSetupRequired(tx, user.id);
+  });
+  return codes;
+}
+
+/** Turns TOTP off with the current password; not for staff where this portal requires it. */
+export async function disableTotp(db: Executor, user: User, password: string, requireTotp: TotpRequirement = 'off'): Promise<void> {
+  if (requireTotp === 'staff' && isStaff(user)) throw forbidden(TOTP_STAFF_REQUIRED_MESSAGE);
+  await checkPassword(db, user.id, password);
+  await repo.deleteTotp(db, user.id);
+}
+
+/** An administrator resets an account's TOTP (it lost its phone and its codes): audited. */
+export async function resetTotp(db: Executor, admin: User, userId: string): Promise<void> {
+  const target = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) ? await findUserById(db, userId) : undefined;
+  if (!target) throw notFound('Account not found');
+  await db.transaction(async (tx) => {
+    await repo.deleteTotp(tx, userId);
+    await recordAudit(tx, actorOf(admin), 'account.reset-totp', target.email);
+  });
 }
 
 /** Writing last_seen_at on every request would turn every read into a write. */
@@ -132,6 +285,8 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export interface SignedIn {
   user: User;
   sessionId: string;
+  /** PORTAL_REQUIRE_TOTP: the session reaches only the TOTP setup, `me` and sign-out. */
+  totpSetupRequired: boolean;
 }
 
 /** The account signed in with this cookie token: null unless the sign-in session is live and the account enabled. */
@@ -140,7 +295,7 @@ export async function resolveSignIn(db: Executor, token: string, now = new Date(
   const session = await repo.findLiveSession(db, id, now);
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, id, now);
-  return { user: toUser(session.user), sessionId: id };
+  return { user: toUser(session.user), sessionId: id, totpSetupRequired: session.totpSetupRequired };
 }
 
 export function signOut(db: Executor, sessionId: string): Promise<void> {
@@ -184,4 +339,5 @@ export async function sweep(db: Executor, now = new Date()): Promise<void> {
   await repo.deleteExpiredDevices(db, now);
   await repo.deleteOldAttempts(db, new Date(now.getTime() - ATTEMPT_WINDOW_MS));
   await deleteExpiredSetPasswordLinks(db, now);
+  await repo.deleteExpiredPendingSignIns(db, now);
 }
