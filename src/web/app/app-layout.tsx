@@ -97,7 +97,7 @@ export function AppLayout() {
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             {user ? (
               <>
-                <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={180}>
+                <Text component={Link} to="/account" size="sm" c="dimmed" visibleFrom="md" truncate maw={180} title="My account">
                   {user.name}
                 </Text>
                 <Button variant="subtle" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut} loading={logout.isPending}>
@@ -125,6 +125,7 @@ export function AppLayout() {
               onClick={close}
             />
           ))}
+          {user && <MantineNavLink component={Link} to="/account" label="My account" active={location.pathname === '/account'} onClick={close} />}
           {user ? (
             <MantineNavLink component="button" label="Sign out" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => { close(); signOut(); }} />
           ) : (

@@ -28,6 +28,8 @@ export function RequireAuth() {
     const returnUrl = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
+  // PORTAL_REQUIRE_TOTP: the server answers nothing else until two-step sign-in is on.
+  if (me.data.totpSetupRequired && location.pathname !== '/account') return <Navigate to="/account" replace />;
   return <Outlet />;
 }
 

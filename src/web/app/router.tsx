@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
               { path: 'faculty', ...page(() => import('../features/students/pages/student-search-page')) },
               { path: 'student', ...page(() => import('../features/students/pages/student-search-page')) },
               { path: 'welcome/*', ...page(() => import('../features/students/pages/welcome-page')) },
+              { path: 'account', ...page(() => import('../features/account/pages/account-page')) },
               {
                 element: <RequireStaff />,
                 children: [

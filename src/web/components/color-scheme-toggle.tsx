@@ -11,7 +11,7 @@ export function ColorSchemeToggle() {
   const next = scheme === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
-    // A title rather than the kit's tooltip: the sign-in page shows this too, and carries little script.
+    // A title rather than the kit's tooltip: less script on every page.
     <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(next)}>
       {next === 'dark' ? <IconMoon size={18} aria-hidden /> : <IconSun size={18} aria-hidden />}
     </ActionIcon>

@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { CurrentUserResponseSchema, UserResponseSchema, type LoginRequest, type User } from '../../shared/schemas/auth';
+import {
+  CurrentUserResponseSchema,
+  LoginResponseSchema,
+  SignedInResponseSchema,
+  type LoginRequest,
+  type TotpVerifyRequest,
+  type User,
+} from '../../shared/schemas/auth';
 import { api, ApiError, NoContentSchema } from './api-client';
 import { BRANDING_KEY } from './branding';
 
@@ -21,9 +28,13 @@ export function isAuthKey(key: readonly unknown[] | undefined): boolean {
  * The signed-in user, or null when nobody is signed in: GET /api/auth/me answers `{ user: null }`
  * with a 200 then (DESIGN.md section 5), so a signed-out page logs no failed request.
  */
-export async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+/** The signed-in user; `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the session to the TOTP setup. */
+export type SessionUser = User & { totpSetupRequired?: boolean };
+
+export async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser | null> {
   try {
-    return (await api.get('/api/auth/me', CurrentUserResponseSchema, { signal })).user;
+    const { user, totpSetupRequired } = await api.get('/api/auth/me', CurrentUserResponseSchema, { signal });
+    return user && totpSetupRequired ? { ...user, totpSetupRequired } : user;
   } catch (err) {
     // Servers of an earlier release answer a signed-out visitor with 401.
     if (err instanceof ApiError && err.status === 401) return null;
@@ -35,17 +46,39 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe({ signal }), staleTime: 60_000, retry: 1 });
 }
 
+/** Null when the password was right but a second step (TOTP) must follow. */
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationKey: [...authKey, 'login'],
-    mutationFn: async (request: LoginRequest) => (await api.post('/api/auth/login', request, UserResponseSchema)).user,
+    mutationFn: async (request: LoginRequest): Promise<SessionUser | null> => {
+      const answer = await api.post('/api/auth/login', request, LoginResponseSchema);
+      if ('totpRequired' in answer) return null;
+      return answer.totpSetupRequired ? { ...answer.user, totpSetupRequired: true } : answer.user;
+    },
     onSuccess: (user) => {
-      // A new sign-in starts afresh: nothing fetched for an earlier user may be shown to this one.
-      queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
-      queryClient.setQueryData(meQueryKey, user);
+      if (user) signedIn(user);
     },
   });
+}
+
+/** The second step of a sign-in: a code from the app or a recovery code. */
+export function useVerifyTotp() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationKey: [...authKey, 'totp-verify'],
+    mutationFn: async (request: TotpVerifyRequest) => (await api.post('/api/auth/totp/verify', request, SignedInResponseSchema)).user,
+    onSuccess: (user) => signedIn(user),
+  });
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    // A new sign-in starts afresh: nothing fetched for an earlier user may be shown to this one.
+    queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
+    queryClient.setQueryData(meQueryKey, user);
+  };
 }
 
 /**

@@ -2,11 +2,12 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminUser } from '../../../../shared/schemas/admin-users';
 import { useResetUserPassword } from '../api/users-reset-password';
+import { useResetUserTotp } from '../api/users-reset-totp';
 import { useUpdateUser } from '../api/users-update';
 
 export interface ConfirmTarget {
   user: AdminUser;
-  action: 'toggle' | 'reset';
+  action: 'toggle' | 'reset' | 'reset-totp';
 }
 
 /**
@@ -24,11 +25,13 @@ export function UsersConfirmModal({
 }) {
   const update = useUpdateUser();
   const reset = useResetUserPassword();
-  const busy = update.isPending || reset.isPending;
-  const error = update.error ?? reset.error;
+  const resetTotp = useResetUserTotp();
+  const busy = update.isPending || reset.isPending || resetTotp.isPending;
+  const error = update.error ?? reset.error ?? resetTotp.error;
   const close = () => {
     update.reset();
     reset.reset();
+    resetTotp.reset();
     onClose();
   };
 
@@ -36,7 +39,12 @@ export function UsersConfirmModal({
   let text = '';
   let confirm = '';
   let danger = false;
-  if (target?.action === 'reset') {
+  if (target?.action === 'reset-totp') {
+    title = `Reset two-step sign-in of ${target.user.email}`;
+    text = `Turn two-step sign-in off for ${target.user.email}? Their password alone signs them in until they set it up again. Do this only when you are sure who is asking: the audit trail records it.`;
+    confirm = 'Reset two-step sign-in';
+    danger = true;
+  } else if (target?.action === 'reset') {
     title = `Reset the password of ${target.user.email}`;
     text = `Make a new set-password link for ${target.user.email}? Any earlier link stops working. Their current password keeps working until they use the new link.`;
     confirm = 'Make a new link';
@@ -54,6 +62,15 @@ export function UsersConfirmModal({
   const run = () => {
     if (!target) return;
     const { user } = target;
+    if (target.action === 'reset-totp') {
+      resetTotp.mutate(user.id, {
+        onSuccess: () => {
+          notifications.show({ color: 'green', closeButtonProps: { 'aria-label': 'Dismiss' }, message: `Two-step sign-in of ${user.email} is off.` });
+          close();
+        },
+      });
+      return;
+    }
     if (target.action === 'reset') {
       reset.mutate(user.id, {
         onSuccess: ({ setPasswordUrl }) => {

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/calendar-date';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', faculty: 'Faculty', student: 'Student' };
 
-export type UserAction = 'name' | 'role' | 'toggle' | 'reset';
+export type UserAction = 'name' | 'role' | 'toggle' | 'reset' | 'reset-totp';
 
 /** An account's state in a word and a colour: disabled, waiting for its password, or active. */
 export function UserStateBadge({ user }: { user: AdminUser }) {
@@ -82,6 +82,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
                     <Menu.Item onClick={() => onAction(user, 'reset')} disabled={user.disabled}>
                       Reset password
                     </Menu.Item>
+                    <Menu.Item onClick={() => onAction(user, 'reset-totp')}>Reset two-step sign-in</Menu.Item>
                     <Menu.Divider />
                     <Menu.Item color={user.disabled ? undefined : 'red'} onClick={() => onAction(user, 'toggle')}>
                       {user.disabled ? 'Enable account' : 'Disable account'}

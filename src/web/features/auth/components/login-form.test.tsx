@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInjectFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { addUser } from '../../../../server/modules/accounts/service';
+import { eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import { totpCredentials, users } from '../../../../server/db/schema';
+import { INVALID_TOTP_MESSAGE } from '../../../../shared/schemas/auth';
 import { renderRoutes } from '../../../test/render';
 import { LoginPage } from '../pages/login-page';
 
@@ -85,5 +89,37 @@ describe('LoginForm', () => {
     expect(await within(form).findByRole('button', { name: 'Success' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Register reached' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/attendance/CSE2');
+  });
+
+  it('asks for the code from the app after the right password of an account with two-step sign-in', async () => {
+    const email = 'two-step@uni.edu';
+    await addUser(ctx.database.db, { email, name: 'Two Step', role: 'faculty', password: TEST_PASSWORD });
+    const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const secret = new OTPAuth.Secret({ size: 20 });
+    await ctx.database.db.insert(totpCredentials).values({ userId: row!.id, secret: secret.base32, enabledAt: new Date() });
+    const totp = new OTPAuth.TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
+    // A step boundary must not fall between computing the code and checking it.
+    if (30_000 - (Date.now() % 30_000) < 3_000) await new Promise((resolve) => setTimeout(resolve, 3_100));
+
+    // Signed out: a cookie jar of its own.
+    vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+    const user = userEvent.setup();
+    renderLogin();
+    const form = await screen.findByRole('form', { name: 'Faculty login' });
+    await user.type(within(form).getByRole('textbox', { name: 'Email' }), email);
+    await user.type(within(form).getByLabelText(/^Password/), TEST_PASSWORD);
+    await user.click(within(form).getByRole('button', { name: 'Login' }));
+
+    const step = await screen.findByRole('form', { name: 'Two-step sign-in' });
+    const code = within(step).getByRole('textbox', { name: 'Code' });
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '000000');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await within(step).findByRole('alert')).toHaveTextContent(INVALID_TOTP_MESSAGE);
+
+    await user.type(within(step).getByRole('textbox', { name: 'Code' }), totp.generate());
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard reached' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { LoginRole } from '../../../../shared/constants';
 import { LoginFormSchema, type LoginForm as LoginFormValues, type User } from '../../../../shared/schemas/auth';
 import { useLogin } from '../../../lib/session';
+
+// Only accounts with two-step sign-in see it: it loads after the password, not with the page.
+const TotpStep = lazy(() => import('./totp-step').then((module) => ({ default: module.TotpStep })));
 
 interface LoginFormProps {
   role: LoginRole;
@@ -17,6 +20,8 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
+  // The password was right and the account has two-step sign-in: the code comes next.
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     control,
@@ -38,6 +43,10 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
       { ...values, role },
       {
         onSuccess: (user) => {
+          if (!user) {
+            setSecondStep(true);
+            return;
+          }
           setSucceeded(true);
           onSuccess(user);
         },
@@ -45,6 +54,14 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
       },
     );
   });
+
+  if (secondStep) {
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+        <TotpStep idPrefix={id} onSuccess={onSuccess} onRestart={() => setSecondStep(false)} />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label={`${role === 'faculty' ? 'Faculty' : 'Student'} login`}>

@@ -1,5 +1,4 @@
-import { Anchor, Box, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
+import { Anchor, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSchool, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -33,10 +32,8 @@ export function LoginPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)" pos="relative">
-      <Box pos="absolute" top={12} right={12}>
-        <ColorSchemeToggle />
-      </Box>
+    <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)">
+
       <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
           {(branding?.logoUrl || branding?.name) && (

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -33,10 +32,8 @@ export function SetPasswordPage() {
   }, [hasFragment, location.pathname, location.search, navigate]);
 
   return (
-    <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)" pos="relative">
-      <Box pos="absolute" top={12} right={12}>
-        <ColorSchemeToggle />
-      </Box>
+    <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)">
+
       <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
           <Title order={1}>

@@ -31,7 +31,7 @@ function Forwarding({ message }: { message: ContactMessage }) {
     case 'pending':
       return message.forwardError ? (
         <Group gap="xs" wrap="wrap">
-          <Badge color="red.9" variant="outline">
+          <Badge color="var(--portal-text-danger)" variant="outline">
             Forwarding pending
           </Badge>
           <Text size="xs" c="dimmed">
@@ -39,14 +39,14 @@ function Forwarding({ message }: { message: ContactMessage }) {
           </Text>
         </Group>
       ) : (
-        <Badge color="gray.7" variant="outline">
+        <Badge color="var(--portal-text-muted)" variant="outline">
           Forwarding pending
         </Badge>
       );
     case 'off':
       return (
         <Group gap="xs" wrap="wrap">
-          <Badge color="gray.7" variant="outline">
+          <Badge color="var(--portal-text-muted)" variant="outline">
             Not forwarded
           </Badge>
           <Text size="xs" c="dimmed">
@@ -76,7 +76,7 @@ export function InboxMessage({ message, onToggleRead, toggling }: InboxMessagePr
       p="md"
       style={
         unread
-          ? { borderLeft: '4px solid var(--mantine-color-blue-8)', backgroundColor: 'var(--mantine-color-blue-0)' }
+          ? { borderLeft: '4px solid var(--mantine-color-blue-8)', backgroundColor: 'var(--portal-surface-unread)' }
           : undefined
       }
     >

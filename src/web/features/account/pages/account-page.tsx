@@ -1,0 +1,210 @@
+import { Alert, Button, Card, Code, Group, Image, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconShieldCheck } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
+import { LoadError } from '../../../components/load-states';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { useMe } from '../../../lib/session';
+import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../api/totp';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** The otpauth address as a QR code, drawn in the browser: the secret never goes to another service. */
+function QrCode({ text }: { text: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then(({ default: QRCode }) =>
+      QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then((drawn) => live && setSvg(drawn)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return (
+    <div style={{ width: 200, height: 200, background: 'white', borderRadius: 8 }}>
+      {svg && <Image src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt="QR code to scan with your authenticator app" w={200} h={200} />}
+    </div>
+  );
+}
+
+/** /account: who is signed in, and two-step sign-in (TOTP, DESIGN.md 7.9). */
+export default function AccountPage() {
+  const me = useMe().data;
+  const status = useTotpStatus();
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Title order={1}>My account</Title>
+        {me && (
+          <Text c="dimmed">
+            {me.name} · {me.email}
+          </Text>
+        )}
+      </div>
+      {me?.totpSetupRequired && (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} title="Set up two-step sign-in to continue">
+          This portal asks faculty and administrators for a code from an authenticator app at each password sign-in. Set it up below; the rest of the portal opens once it is on.
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="totp-heading">
+        <Title order={2} fz="lg" id="totp-heading" mb="xs">
+          Two-step sign-in
+        </Title>
+        {status.isPending ? <PageLoader label="Loading" /> : status.isError ? <LoadError title="Error loading two-step sign-in" message={messageOf(status.error)} onRetry={() => void status.refetch()} /> : <TotpSection enabled={status.data.enabled} codesLeft={status.data.recoveryCodesLeft} required={status.data.required} />}
+      </Card>
+    </Stack>
+  );
+}
+
+function TotpSection({ enabled, codesLeft, required }: { enabled: boolean; codesLeft: number; required: boolean }) {
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [asking, setAsking] = useState<'setup' | 'disable' | null>(null);
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  if (setup) return <EnableForm setup={setup} onEnabled={(c) => { setSetup(null); setCodes(c); }} onCancel={() => setSetup(null)} />;
+  if (asking) {
+    return <PasswordStep action={asking} onSetup={(s) => { setAsking(null); setSetup(s); }} onDone={() => setAsking(null)} />;
+  }
+  if (!enabled) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          Off. With it on, signing in with your password also asks for a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP and the like).
+        </Text>
+        <StartSetup onSetup={setSetup} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Group gap="xs">
+        <IconShieldCheck size={20} color="var(--portal-text-present)" aria-hidden />
+        <Text size="sm" fw={600}>
+          On. {codesLeft} of 10 recovery codes left.
+        </Text>
+      </Group>
+      <Group gap="sm">
+        <Button variant="default" onClick={() => setAsking('setup')}>
+          Set up again
+        </Button>
+        {!required && (
+          <Button variant="default" color="red" onClick={() => setAsking('disable')}>
+            Turn off
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function StartSetup({ onSetup }: { onSetup: (setup: { secret: string; otpauthUrl: string }) => void }) {
+  const start = useTotpSetup();
+  return (
+    <>
+      {start.isError && <Alert color="red">{messageOf(start.error)}</Alert>}
+      <Button loading={start.isPending} onClick={() => start.mutate({}, { onSuccess: onSetup })}>
+        Set up two-step sign-in
+      </Button>
+    </>
+  );
+}
+
+/** Setting up again and turning off ask for the current password first. */
+function PasswordStep({ action, onSetup, onDone }: { action: 'setup' | 'disable'; onSetup: (setup: { secret: string; otpauthUrl: string }) => void; onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const setup = useTotpSetup();
+  const disable = useTotpDisable();
+  const pending = setup.isPending || disable.isPending;
+  const error = setup.error ?? disable.error;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (action === 'setup') setup.mutate({ password }, { onSuccess: onSetup });
+    else disable.mutate(password, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit} aria-label={action === 'setup' ? 'Set up again' : 'Turn off two-step sign-in'}>
+      <Stack gap="sm" maw={360}>
+        {error && <Alert color="red" role="alert">{messageOf(error)}</Alert>}
+        <PasswordInput label="Current password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+        <Group gap="sm">
+          <Button type="submit" loading={pending} disabled={password === ''} color={action === 'disable' ? 'red.9' : undefined}>
+            {action === 'setup' ? 'Continue' : 'Turn off'}
+          </Button>
+          <Button variant="default" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function EnableForm({ setup, onEnabled, onCancel }: { setup: { secret: string; otpauthUrl: string }; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const enable = useTotpEnable();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!TotpCodeSchema.safeParse(code).success) {
+      setProblem(TOTP_CODE_MESSAGE);
+      return;
+    }
+    enable.mutate(code.trim(), { onSuccess: (answer) => onEnabled(answer.recoveryCodes), onError: (error) => setProblem(messageOf(error)) });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Turn on two-step sign-in">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">1. Scan this code with your authenticator app.</Text>
+          <QrCode text={setup.otpauthUrl} />
+          <Text size="sm">Or type this key into the app:</Text>
+          <Code fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </Code>
+        </Stack>
+        <Stack gap="sm">
+          <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
+          <TextInput label="Code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={problem} />
+          <Group gap="sm">
+            <Button type="submit" loading={enable.isPending} disabled={code.trim() === ''}>
+              Turn on
+            </Button>
+            <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </SimpleGrid>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="green" title="Two-step sign-in is on" icon={<IconShieldCheck size={18} aria-hidden />} role="status">
+        Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.
+      </Alert>
+      <List aria-label="Recovery codes" listStyleType="none" spacing={4}>
+        {codes.map((code) => (
+          <List.Item key={code}>
+            <Code fz="md">{code}</Code>
+          </List.Item>
+        ))}
+      </List>
+      <Group gap="sm">
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'recovery-codes.txt')}>
+          Download codes
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </Group>
+    </Stack>
+  );
+}

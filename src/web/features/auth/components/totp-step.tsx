@@ -1,0 +1,77 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TOTP_CODE_MESSAGE, TotpCodeSchema, type User } from '../../../../shared/schemas/auth';
+import { ApiError } from '../../../lib/api-client';
+import { useVerifyTotp } from '../../../lib/session';
+
+/**
+ * The second step of a password sign-in (DESIGN.md 7.9): the six digits from the authenticator
+ * app, or one of the recovery codes. A timed-out step sends the user back to the password.
+ */
+export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string; onSuccess: (user: User) => void; onRestart: () => void }) {
+  const verify = useVerifyTotp();
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), [recovery]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!recovery && !TotpCodeSchema.safeParse(value).success) {
+      setFailure(TOTP_CODE_MESSAGE);
+      return;
+    }
+    verify.mutate(recovery ? { recoveryCode: value } : { code: value.trim() }, {
+      onSuccess: (user) => onSuccess(user),
+      onError: (error) => {
+        setFailure(error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message : 'Sign-in failed. Please try again.');
+        setValue('');
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Two-step sign-in">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg">
+            Two-step sign-in
+          </Title>
+          <Text size="sm" c="dimmed">
+            {recovery ? 'Enter one of the recovery codes you saved. Each works once.' : 'Enter the 6-digit code from your authenticator app.'}
+          </Text>
+        </div>
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          ref={input}
+          id={`${idPrefix}-${recovery ? 'recovery' : 'code'}`}
+          label={recovery ? 'Recovery code' : 'Code'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          inputMode={recovery ? 'text' : 'numeric'}
+          maxLength={recovery ? 40 : 6}
+          spellCheck={false}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
+        <Button type="submit" fullWidth loading={verify.isPending} disabled={value.trim() === ''}>
+          Verify
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={() => { setRecovery(!recovery); setValue(''); setFailure(null); }}>
+            {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+            Start again
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
