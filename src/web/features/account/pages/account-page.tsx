@@ -47,7 +47,10 @@ export default function AccountPage() {
         )}
       </div>
       {me?.totpSetupRequired && (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} title="Set up two-step sign-in to continue">
+        <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} role="status">
+          <Text fw={600} size="sm">
+            Set up two-step sign-in to continue
+          </Text>
           This portal asks faculty and administrators for a code from an authenticator app at each password sign-in. Set it up below; the rest of the portal opens once it is on.
         </Alert>
       )}
@@ -189,8 +192,11 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: { secret: string; o
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <Stack gap="sm" align="flex-start">
-      <Alert color="green" title="Two-step sign-in is on" icon={<IconShieldCheck size={18} aria-hidden />} role="status">
-        Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.
+      <Alert color="green" icon={<IconShieldCheck size={18} aria-hidden />} role="status">
+        <Text fw={600} size="sm">
+          Two-step sign-in is on.
+        </Text>
+        <Text size="sm">Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.</Text>
       </Alert>
       <List aria-label="Recovery codes" listStyleType="none" spacing={4}>
         {codes.map((code) => (
