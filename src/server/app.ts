@@ -46,7 +46,7 @@ import { webFileCacheControl } from './plugins/web-cache';
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin'>>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -152,6 +152,9 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     db: database.db,
     signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: limits.signInPerAddress },
     requireTotp: config.requireTotp ?? 'off',
+    oidc: config.oidc,
+    passwordLogin: config.passwordLogin ?? true,
+    publicUrl: config.publicUrl,
     totpIssuer: config.branding?.name ?? 'University Portal',
   });
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });

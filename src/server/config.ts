@@ -31,6 +31,54 @@ export interface Config {
   branding: Branding;
   /** PORTAL_REQUIRE_TOTP: `staff` makes faculty and admins set up TOTP at their next password sign-in. */
   requireTotp: 'off' | 'staff';
+  /** Single sign-on with OpenID Connect (DESIGN.md 7.9); undefined when not configured. */
+  oidc: OidcSettings | undefined;
+  /** PORTAL_PASSWORD_LOGIN=false turns password sign-in off (single sign-on only). */
+  passwordLogin: boolean;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's words: "Sign in with <name>". */
+  name: string;
+  /** `assume` for providers that never send email_verified (Microsoft Entra by default). */
+  emailVerified: 'require' | 'assume';
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function oidc(env: NodeJS.ProcessEnv): OidcSettings | undefined {
+  const issuer = env.PORTAL_OIDC_ISSUER?.trim();
+  const clientId = env.PORTAL_OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.PORTAL_OIDC_CLIENT_SECRET?.trim();
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error('Single sign-on needs PORTAL_OIDC_ISSUER, PORTAL_OIDC_CLIENT_ID and PORTAL_OIDC_CLIENT_SECRET together');
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`PORTAL_OIDC_ISSUER must be an address, not "${issuer}"`);
+  }
+  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname)))) {
+    throw new Error('PORTAL_OIDC_ISSUER must be https:// (http:// only for a provider on this machine)');
+  }
+  const verified = env.PORTAL_OIDC_EMAIL_VERIFIED?.trim().toLowerCase() || 'require';
+  if (verified !== 'require' && verified !== 'assume') throw new Error('PORTAL_OIDC_EMAIL_VERIFIED must be "assume" or unset');
+  const name = env.PORTAL_OIDC_NAME?.trim() || 'Campus Account';
+  if (name.length > 60) throw new Error('PORTAL_OIDC_NAME has at most 60 characters');
+  return { issuer, clientId, clientSecret, name, emailVerified: verified };
+}
+
+function passwordLogin(env: NodeJS.ProcessEnv, sso: OidcSettings | undefined): boolean {
+  const value = env.PORTAL_PASSWORD_LOGIN?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value !== 'false') throw new Error('PORTAL_PASSWORD_LOGIN must be "true" or "false"');
+  if (!sso) throw new Error('PORTAL_PASSWORD_LOGIN=false needs single sign-on (PORTAL_OIDC_ISSUER and the rest)');
+  return false;
 }
 
 export interface Branding {
@@ -215,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const contactEmail = env.PORTAL_CONTACT_EMAIL?.trim() || DEMO_CONTACT.email;
   const smtp = smtpUrl(env.PORTAL_SMTP_URL);
   const portalUrl = publicUrl(env.PORTAL_PUBLIC_URL);
+  const sso = oidc(env);
   // An e-mailed link built from a request's Host header could point anywhere the sender chose.
   if (production && smtp && !portalUrl) {
     throw new Error(
@@ -248,5 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: smtp ? { url: smtp, from: contactEmail } : undefined,
     branding: branding(env),
     requireTotp: requireTotp(env),
+    oidc: sso,
+    passwordLogin: passwordLogin(env, sso),
   };
 }

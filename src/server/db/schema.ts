@@ -54,8 +54,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    // The identity provider's `sub` for this account, remembered at its first single sign-on.
+    oidcSubject: text('oidc_subject'),
   },
   (t) => [
+    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
     // Emails are compared case-insensitively: one account per address however it is typed.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_pin_idx').on(t.pin),
@@ -97,6 +100,25 @@ export const totpCredentials = pgTable('totp_credentials', {
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   createdAt: createdAt(),
 });
+
+/**
+ * A single sign-on on its way through the identity provider (DESIGN.md 7.9): keyed by the SHA-256
+ * of the `portal_oidc` cookie, holding the state, nonce and PKCE verifier; deleted when the
+ * callback uses it, so a callback works once and only in the browser that started it.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    id: text('id').primaryKey(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    role: text('role', { enum: ['faculty', 'student'] }).notNull(),
+    returnUrl: text('return_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_logins_expires_idx').on(t.expiresAt)],
+);
 
 /** The ten recovery codes shown once when TOTP is enabled, stored as SHA-256; each works once. */
 export const totpRecoveryCodes = pgTable(

@@ -93,3 +93,32 @@ export const TotpDisableRequestSchema = z.object({ password: z.string().min(1, P
 /** GET /api/auth/totp: whether it is on, how many recovery codes are left, and whether this portal requires it of the account. */
 export const TotpStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() });
 export type TotpStatus = z.infer<typeof TotpStatusSchema>;
+
+/* ---- Single sign-on with OpenID Connect (DESIGN.md 7.9) ---- */
+
+/** Why a single sign-on came back to /login (`?sso=`), in the words the page shows. */
+export const OIDC_ERROR_MESSAGES = {
+  expired: 'That sign-in took too long or was already used. Please try again.',
+  provider: 'The campus sign-in service cannot be reached right now. Please try again later.',
+  unverified: 'Your campus account did not confirm your e-mail address, so the portal cannot tell who you are.',
+  unknown: 'No account of this portal uses that e-mail address. Ask an administrator to add you.',
+  disabled: 'This account is disabled. Ask an administrator.',
+  'role-faculty': 'This is a faculty account. Please use the Faculty tab to sign in.',
+  'role-student': 'This is a student account. Please use the Student tab to sign in.',
+  failed: 'Single sign-on did not complete. Please try again.',
+} as const;
+export type OidcErrorReason = keyof typeof OIDC_ERROR_MESSAGES;
+
+export const PASSWORD_LOGIN_OFF_MESSAGE = 'Password sign-in is turned off here. Use single sign-on.';
+
+/** GET /api/auth/options: how this portal signs people in, for the sign-in page. */
+export const SignInOptionsSchema = z.object({
+  passwordLogin: z.boolean(),
+  sso: z.object({ name: z.string() }).nullable(),
+});
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
+
+export const OidcStartQuerySchema = z.object({
+  role: LoginRoleSchema,
+  returnUrl: z.string().max(2048).optional(),
+});

@@ -27,9 +27,18 @@ export function listUsers(db: Executor): Promise<UserRow[]> {
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'passwordHash' | 'disabledAt' | 'name' | 'pin' | 'role' | 'lastSignInAt'>>,
+  changes: Partial<Pick<UserRow, 'passwordHash' | 'disabledAt' | 'name' | 'pin' | 'role' | 'lastSignInAt' | 'oidcSubject'>>,
 ): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+export function findUserByOidcSubject(db: Executor, subject: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.oidcSubject, subject))
+    .limit(1)
+    .then((rows) => rows[0]);
 }
 
 export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {

@@ -216,6 +216,16 @@ export function recordSignIn(db: Executor, userId: string, at: Date): Promise<vo
   return repo.updateUser(db, userId, { lastSignInAt: at });
 }
 
+/** The account a single sign-on's `sub` belongs to, once it has signed in that way. */
+export function findUserByOidcSubject(db: Executor, subject: string): Promise<UserRow | undefined> {
+  return repo.findUserByOidcSubject(db, subject);
+}
+
+/** Ties the account to the identity provider's `sub` at its first single sign-on: matched on it from then on. */
+export function rememberOidcSubject(db: Executor, userId: string, subject: string): Promise<void> {
+  return repo.updateUser(db, userId, { oidcSubject: subject });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Administration in the browser (DESIGN.md 7.5)
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { pendingSignIns, signInLimits, signInSessions, totpCredentials, totpRecoveryCodes, trustedDevices, users } from '../../db/schema';
+import { oidcLogins, pendingSignIns, signInLimits, signInSessions, totpCredentials, totpRecoveryCodes, trustedDevices, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
@@ -219,4 +219,20 @@ export async function takePendingSignIn(db: Executor, id: string): Promise<boole
 
 export async function deleteExpiredPendingSignIns(db: Executor, now: Date): Promise<void> {
   await db.delete(pendingSignIns).where(lt(pendingSignIns.expiresAt, now));
+}
+
+/* ---- Single sign-on (DESIGN.md 7.9) ---- */
+
+export async function insertOidcLogin(db: Executor, row: typeof oidcLogins.$inferInsert): Promise<void> {
+  await db.insert(oidcLogins).values(row);
+}
+
+/** Deletes and returns the live sign-in with this id: a callback uses it once. */
+export async function takeOidcLogin(db: Executor, id: string, now: Date) {
+  const [row] = await db.delete(oidcLogins).where(eq(oidcLogins.id, id)).returning();
+  return row && row.expiresAt > now ? row : undefined;
+}
+
+export async function deleteExpiredOidcLogins(db: Executor, now: Date): Promise<void> {
+  await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, now));
 }

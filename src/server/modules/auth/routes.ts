@@ -5,7 +5,10 @@ import {
   CurrentUserResponseSchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  OidcStartQuerySchema,
+  PASSWORD_LOGIN_OFF_MESSAGE,
   SetPasswordRequestSchema,
+  SignInOptionsSchema,
   SignedInResponseSchema,
   TotpDisableRequestSchema,
   TotpEnableRequestSchema,
@@ -18,7 +21,11 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { UserParamsSchema } from '../../../shared/schemas/admin-users';
+import { homePathFor } from '../../../shared/access';
+import type { OidcSettings } from '../../config';
+import { forbidden } from '../../http-error';
 import { requireAdmin, requireSignedIn } from '../../plugins/auth';
+import { finishOidcLogin, OIDC_CALLBACK_PATH, OIDC_COOKIE, OidcError, OidcProvider, startOidcLogin } from './oidc';
 import {
   DEFAULT_SIGN_IN_LIMITS,
   DEVICE_COOKIE,
@@ -31,7 +38,9 @@ import {
   SESSION_COOKIE,
   setPasswordFromLink,
   setUpTotp,
+  signInWithOidc,
   signOut,
+  SsoRefusal,
   totpStatus,
   verifyTotpSignIn,
   type LoginResult,
@@ -82,12 +91,96 @@ export interface AuthRoutesOptions {
   requireTotp?: TotpRequirement;
   /** The name authenticator apps show beside the account: the university's, or SPEC's title. */
   totpIssuer?: string;
+  /** Single sign-on with OpenID Connect, when configured. */
+  oidc?: OidcSettings | undefined;
+  /** False: password sign-in is off, single sign-on only. */
+  passwordLogin?: boolean;
+  /** PORTAL_PUBLIC_URL: the callback address is built on it; unset, on the request's own address. */
+  publicUrl?: string | undefined;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS, requireTotp = 'off', totpIssuer = 'University Portal' },
+  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS, requireTotp = 'off', totpIssuer = 'University Portal', oidc, passwordLogin = true, publicUrl },
 ) => {
+  const provider = oidc ? new OidcProvider(oidc) : undefined;
+  const redirectUri = (request: FastifyRequest) => `${publicUrl ?? `${request.protocol}://${request.host}`}${OIDC_CALLBACK_PATH}`;
+
+  app.get(
+    '/api/auth/options',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'getSignInOptions',
+        summary: 'How this portal signs people in: with a password, with single sign-on (its button name), or both (public)',
+        response: { 200: SignInOptionsSchema, 400: ErrorSchema },
+      },
+    },
+    async () => ({ passwordLogin, sso: oidc ? { name: oidc.name } : null }),
+  );
+
+  if (provider) {
+    app.get(
+      '/api/auth/oidc/start',
+      {
+        schema: {
+          tags: ['auth'],
+          operationId: 'startSingleSignOn',
+          summary: "Sends the browser to the identity provider (302) with state, nonce and a PKCE challenge, for the tab's role",
+          querystring: OidcStartQuerySchema,
+          response: { 302: z.null().describe('To the provider, or back to /login?sso=provider when it cannot be reached'), 400: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const started = await startOidcLogin(db, provider, { role: request.query.role, returnUrl: request.query.returnUrl, redirectUri: redirectUri(request) });
+          reply.setCookie(OIDC_COOKIE, started.cookieToken, {
+            path: '/api/auth/oidc',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+            expires: started.expiresAt,
+            signed: true,
+          });
+          return reply.redirect(started.url, 302);
+        } catch (error) {
+          request.log.warn({ err: error }, 'single sign-on could not start');
+          return reply.redirect('/login?sso=provider', 302);
+        }
+      },
+    );
+
+    app.get(
+      OIDC_CALLBACK_PATH,
+      {
+        schema: {
+          tags: ['auth'],
+          operationId: 'finishSingleSignOn',
+          summary: "The identity provider's answer: signs the account in and goes to the returnUrl or the role's home; every failure goes to /login?sso=<reason>",
+          response: { 302: z.null().describe('Into the portal, or back to /login with the reason'), 400: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const cookieToken = signedCookie(request, OIDC_COOKIE);
+        reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
+        try {
+          const { identity, role, returnUrl } = await finishOidcLogin(db, provider, {
+            cookieToken,
+            callbackUrl: new URL(request.url, 'http://callback.invalid'),
+            redirectUri: redirectUri(request),
+          });
+          const result = await signInWithOidc(db, identity, role);
+          setSignInCookies(request, reply, result);
+          return reply.redirect(returnUrl ?? homePathFor(result.user.role), 302);
+        } catch (error) {
+          const reason = error instanceof OidcError || error instanceof SsoRefusal ? error.reason : 'failed';
+          request.log.warn({ err: error }, `single sign-on failed: ${reason}`);
+          return reply.redirect(`/login?sso=${reason}`, 302);
+        }
+      },
+    );
+  }
+
   app.post(
     '/api/auth/login',
     {
@@ -109,6 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
+      if (!passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF_MESSAGE);
       const result = await login(db, request.body, {
         address: request.ip,
         deviceToken: signedCookie(request, DEVICE_COOKIE),

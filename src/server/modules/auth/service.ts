@@ -3,6 +3,7 @@ import { isStaff, loginTabFor } from '../../../shared/access';
 import {
   INVALID_TOTP_MESSAGE,
   PENDING_SIGN_IN_MESSAGE,
+  type OidcErrorReason,
   TOTP_PASSWORD_MESSAGE,
   TOTP_STAFF_REQUIRED_MESSAGE,
   type LoginRequest,
@@ -17,6 +18,8 @@ import {
   deleteExpiredSetPasswordLinks,
   findUserByEmail,
   findUserById,
+  findUserByOidcSubject,
+  rememberOidcSubject,
   hashPassword,
   recordSignIn,
   setPasswordWithLink,
@@ -160,7 +163,7 @@ function attemptKeys(limits: SignInLimits, address: string, email: string, devic
 }
 
 /** A new sign-in session, and a device cookie when this browser had none for the account. */
-async function startSession(
+export async function startSession(
   db: Executor,
   row: Parameters<typeof toUser>[0],
   options: { persistent: boolean; now: Date; knownDevice: boolean; totpSetupRequired: boolean },
@@ -215,6 +218,39 @@ export async function verifyTotpSignIn(
   const user = await findUserById(db, pending.userId);
   if (!user || user.disabledAt) throw unauthorized(PENDING_SIGN_IN_MESSAGE);
   return startSession(db, user, { persistent: pending.persistent, now, knownDevice: !!device, totpSetupRequired: false });
+}
+
+/**
+ * Signs in the account a single sign-on names (DESIGN.md 7.9): found by the provider's `sub`, or
+ * the first time by the verified e-mail, then tied to that `sub`. No account is created; a
+ * disabled one is refused, and the role must fit the tab the sign-in began on. The provider owns
+ * the second factor of a single sign-on, so TOTP does not apply.
+ */
+export async function signInWithOidc(
+  db: Executor,
+  identity: { subject: string; verifiedEmail: string | undefined },
+  role: LoginRequest['role'],
+  now = new Date(),
+): Promise<LoginResult> {
+  let row = await findUserByOidcSubject(db, identity.subject);
+  if (!row) {
+    if (!identity.verifiedEmail) throw new SsoRefusal('unverified');
+    row = await findUserByEmail(db, identity.verifiedEmail);
+    if (!row || (row.oidcSubject && row.oidcSubject !== identity.subject)) throw new SsoRefusal('unknown');
+  }
+  if (row.disabledAt) throw new SsoRefusal('disabled');
+  const tab = loginTabFor(row.role);
+  if (tab !== role) throw new SsoRefusal(tab === 'faculty' ? 'role-faculty' : 'role-student');
+  if (!row.oidcSubject) await rememberOidcSubject(db, row.id, identity.subject);
+  return startSession(db, row, { persistent: false, now, knownDevice: true, totpSetupRequired: false });
+}
+
+/** A single sign-on the portal refuses, with the reason the sign-in page puts in words. */
+export class SsoRefusal extends Error {
+  constructor(readonly reason: OidcErrorReason) {
+    super(reason);
+    this.name = 'SsoRefusal';
+  }
 }
 
 /** Whether TOTP is on for the account, and whether this portal requires it of it. */
@@ -340,4 +376,5 @@ export async function sweep(db: Executor, now = new Date()): Promise<void> {
   await repo.deleteOldAttempts(db, new Date(now.getTime() - ATTEMPT_WINDOW_MS));
   await deleteExpiredSetPasswordLinks(db, now);
   await repo.deleteExpiredPendingSignIns(db, now);
+  await repo.deleteExpiredOidcLogins(db, now);
 }

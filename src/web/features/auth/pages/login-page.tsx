@@ -8,7 +8,7 @@ import type { User } from '../../../../shared/schemas/auth';
 import { useBranding } from '../../../lib/branding';
 import { useForgetPreviousUser, useMe } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
-import { safeReturnUrl } from '../redirect';
+import { safeReturnUrl } from '../../../../shared/redirect';
 
 /** Long enough to read 'Success' before the next page appears. */
 const SUCCESS_PAUSE_MS = 500;
