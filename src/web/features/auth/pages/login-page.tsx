@@ -8,6 +8,7 @@ import type { User } from '../../../../shared/schemas/auth';
 import { useBranding } from '../../../lib/branding';
 import { useForgetPreviousUser, useMe } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
+import { singleSignOnFailure, SingleSignOnButton, SingleSignOnFailure, useSignInOptions } from '../components/single-sign-on';
 import { safeReturnUrl } from '../../../../shared/redirect';
 
 /** Long enough to read 'Success' before the next page appears. */
@@ -22,6 +23,8 @@ export function LoginPage() {
   const me = useMe();
   useForgetPreviousUser();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const options = useSignInOptions().data;
+  const ssoFailure = singleSignOnFailure(params.get('sso'));
   const [leaving, setLeaving] = useState(false);
 
   if (me.data && !leaving) return <Navigate to={returnUrl ?? homePathFor(me.data.role)} replace />;
@@ -51,6 +54,7 @@ export function LoginPage() {
           </Title>
           <Text c="dimmed">Access your academic resources</Text>
         </Stack>
+        {ssoFailure && <SingleSignOnFailure message={ssoFailure} />}
         <Tabs value={tab} onChange={(value) => value && setTab(value as LoginRole)} variant="pills" radius="md">
           <Tabs.List grow mb="lg">
             <Tabs.Tab value="faculty" leftSection={<IconSchool size={16} aria-hidden />}>
@@ -61,10 +65,12 @@ export function LoginPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="faculty">
-            <LoginForm role="faculty" onSuccess={onSuccess} />
+            {options?.sso && <SingleSignOnButton name={options.sso.name} role="faculty" returnUrl={returnUrl} withDivider={options.passwordLogin} />}
+            {options?.passwordLogin !== false && <LoginForm role="faculty" onSuccess={onSuccess} />}
           </Tabs.Panel>
           <Tabs.Panel value="student">
-            <LoginForm role="student" onSuccess={onSuccess} />
+            {options?.sso && <SingleSignOnButton name={options.sso.name} role="student" returnUrl={returnUrl} withDivider={options.passwordLogin} />}
+            {options?.passwordLogin !== false && <LoginForm role="student" onSuccess={onSuccess} />}
           </Tabs.Panel>
         </Tabs>
         <Group justify="center" gap="lg" mt="xl">

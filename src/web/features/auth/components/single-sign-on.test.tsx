@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInjectFetch } from '../../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { OIDC_ERROR_MESSAGES } from '../../../../shared/schemas/auth';
+import { renderRoutes } from '../../../test/render';
+import { LoginPage } from '../pages/login-page';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  // The provider is only reached when someone presses the button; the page needs its name.
+  ctx = await createTestContext({
+    oidc: { issuer: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', name: 'Riverside Account', emailVerified: 'require' },
+  });
+  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await ctx.close();
+});
+
+describe('single sign-on on the sign-in page', () => {
+  it('offers "Sign in with <name>" on both tabs, for the tab’s role and with the returnUrl', async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login?returnUrl=%2Ffaculty-details');
+    const faculty = await screen.findByRole('link', { name: 'Sign in with Riverside Account' });
+    expect(faculty).toHaveAttribute('href', '/api/auth/oidc/start?role=faculty&returnUrl=%2Ffaculty-details');
+    expect(screen.getByRole('form', { name: 'Faculty login' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Student' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Student' });
+    expect(within(panel).getByRole('link', { name: 'Sign in with Riverside Account' })).toHaveAttribute(
+      'href',
+      '/api/auth/oidc/start?role=student&returnUrl=%2Ffaculty-details',
+    );
+  });
+
+  it('says why a single sign-on came back', async () => {
+    renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login?sso=unknown');
+    expect(await screen.findByRole('alert')).toHaveTextContent(OIDC_ERROR_MESSAGES.unknown);
+  });
+});

@@ -1,0 +1,44 @@
+import { Alert, Button, Divider } from '@mantine/core';
+import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { LoginRole } from '../../../../shared/constants';
+import { OIDC_ERROR_MESSAGES, SignInOptionsSchema, type OidcErrorReason } from '../../../../shared/schemas/auth';
+import { api } from '../../../lib/api-client';
+
+/** How this portal signs people in (GET /api/auth/options): password, single sign-on, or both. */
+export function useSignInOptions() {
+  return useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: ({ signal }) => api.get('/api/auth/options', SignInOptionsSchema, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** The reason a single sign-on came back (`/login?sso=…`), in words; null when there is none. */
+export function singleSignOnFailure(reason: string | null): string | null {
+  return reason && Object.hasOwn(OIDC_ERROR_MESSAGES, reason) ? OIDC_ERROR_MESSAGES[reason as OidcErrorReason] : null;
+}
+
+/**
+ * "Sign in with <name>" on a tab (DESIGN.md 7.9): a plain link to the start of the single sign-on,
+ * which the server answers with a redirect to the identity provider; the tab decides the role.
+ */
+export function SingleSignOnButton({ name, role, returnUrl, withDivider }: { name: string; role: LoginRole; returnUrl: string | null; withDivider: boolean }) {
+  const query = new URLSearchParams({ role, ...(returnUrl ? { returnUrl } : {}) });
+  return (
+    <>
+      <Button component="a" href={`/api/auth/oidc/start?${query}`} variant="default" fullWidth leftSection={<IconBuildingBank size={18} aria-hidden />}>
+        Sign in with {name}
+      </Button>
+      {withDivider && <Divider label="or with your password" labelPosition="center" my="md" />}
+    </>
+  );
+}
+
+export function SingleSignOnFailure({ message }: { message: string }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" mb="md">
+      {message}
+    </Alert>
+  );
+}
