@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { checkBrowserSettings } from './e2e/browser';
+import { IDP_NAME, identityProviderPort } from './e2e/identity-provider';
+import { TEST_IDP_CLIENT_ID, TEST_IDP_CLIENT_SECRET } from './src/server/test/oidc-client-settings';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = `e2e/.data/${PORT}`;
@@ -47,6 +49,10 @@ export default defineConfig({
       PORTAL_DATA_DIR: DATA_DIR,
       PORTAL_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      PORTAL_OIDC_ISSUER: `http://127.0.0.1:${identityProviderPort(PORT)}`,
+      PORTAL_OIDC_CLIENT_ID: TEST_IDP_CLIENT_ID,
+      PORTAL_OIDC_CLIENT_SECRET: TEST_IDP_CLIENT_SECRET,
+      PORTAL_OIDC_NAME: IDP_NAME,
       ...(process.env.E2E_PORT ? { PORTAL_WEB_DIR: `dist/web-${PORT}` } : {}),
     },
   },

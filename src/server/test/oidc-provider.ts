@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { TEST_IDP_CLIENT_ID, TEST_IDP_CLIENT_SECRET } from './oidc-client-settings';
 
 /** An account at the test identity provider, with the claims it releases. */
 export interface ProviderAccount {
@@ -25,14 +26,23 @@ export interface TestIdentityProvider {
  * one confidential client, the accounts given, and a sign-in page (`/interaction/:uid`) that
  * shows a form to a browser or signs in at once when asked with `?sub=`.
  */
-export async function startTestIdentityProvider(options: { accounts: ProviderAccount[]; redirectUris: string[] }): Promise<TestIdentityProvider> {
+
+export async function startTestIdentityProvider(options: {
+  accounts: ProviderAccount[];
+  redirectUris: string[];
+  /** A fixed port, when the portal was told the issuer before the provider starts; else a free one. */
+  port?: number;
+}): Promise<TestIdentityProvider> {
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
-  const clientId = 'attendance-portal';
-  const clientSecret = 'a-test-client-secret-that-is-long-enough';
+  const clientId = TEST_IDP_CLIENT_ID;
+  const clientSecret = TEST_IDP_CLIENT_SECRET;
   let tamper = false;
 
   const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
