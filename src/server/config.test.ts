@@ -34,3 +34,46 @@ describe('PORTAL_PUBLIC_URL and PORTAL_SMTP_URL', () => {
     expect(() => loadConfig({ PORTAL_SMTP_URL: 'not a url hunter2' })).toThrow(/^PORTAL_SMTP_URL must be/);
   });
 });
+
+describe('single sign-on and two-step sign-in settings', () => {
+  const sso = { PORTAL_OIDC_ISSUER: 'https://login.university.edu/realms/campus', PORTAL_OIDC_CLIENT_ID: 'portal', PORTAL_OIDC_CLIENT_SECRET: 's3cret' };
+
+  it('are off by default', () => {
+    const config = loadConfig({});
+    expect(config.oidc).toBeUndefined();
+    expect(config.passwordLogin).toBe(true);
+    expect(config.requireTotp).toBe('off');
+  });
+
+  it('take the issuer, client and name, and PORTAL_OIDC_EMAIL_VERIFIED=assume', () => {
+    expect(loadConfig({ ...sso, PORTAL_OIDC_NAME: 'Riverside Account', PORTAL_OIDC_EMAIL_VERIFIED: 'assume' }).oidc).toEqual({
+      issuer: sso.PORTAL_OIDC_ISSUER,
+      clientId: 'portal',
+      clientSecret: 's3cret',
+      name: 'Riverside Account',
+      emailVerified: 'assume',
+    });
+    expect(loadConfig(sso).oidc?.name).toBe('Campus Account');
+  });
+
+  it('need all three of issuer, client id and secret', () => {
+    expect(() => loadConfig({ PORTAL_OIDC_ISSUER: sso.PORTAL_OIDC_ISSUER })).toThrow(/PORTAL_OIDC_ISSUER, PORTAL_OIDC_CLIENT_ID and PORTAL_OIDC_CLIENT_SECRET together/);
+  });
+
+  it('accept http:// only for a provider on this machine', () => {
+    expect(() => loadConfig({ ...sso, PORTAL_OIDC_ISSUER: 'http://login.university.edu' })).toThrow(/must be https/);
+    expect(loadConfig({ ...sso, PORTAL_OIDC_ISSUER: 'http://127.0.0.1:8080/realms/test' }).oidc?.issuer).toBe('http://127.0.0.1:8080/realms/test');
+    expect(loadConfig({ ...sso, PORTAL_OIDC_ISSUER: 'http://localhost:8080' }).oidc).toBeDefined();
+  });
+
+  it('turn password sign-in off only when single sign-on is there to replace it', () => {
+    expect(loadConfig({ ...sso, PORTAL_PASSWORD_LOGIN: 'false' }).passwordLogin).toBe(false);
+    expect(() => loadConfig({ PORTAL_PASSWORD_LOGIN: 'false' })).toThrow(/needs single sign-on/);
+    expect(() => loadConfig({ PORTAL_PASSWORD_LOGIN: 'no' })).toThrow(/"true" or "false"/);
+  });
+
+  it('require TOTP of staff with PORTAL_REQUIRE_TOTP=staff, and refuse other values', () => {
+    expect(loadConfig({ PORTAL_REQUIRE_TOTP: 'staff' }).requireTotp).toBe('staff');
+    expect(() => loadConfig({ PORTAL_REQUIRE_TOTP: 'everyone' })).toThrow(/PORTAL_REQUIRE_TOTP/);
+  });
+});
