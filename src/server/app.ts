@@ -207,8 +207,12 @@ async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // HEAD as GET: the same headers, no body.
+    // A missing file of the build (an old chunk, a map that was never written) is a 404, not the page.
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/assets/');
     if (wantsPage && hasWeb) {
       // Client-side routes: the web app decides what to show (and redirects unknown paths).
       // index.html is no-cache (setHeaders above).

@@ -186,6 +186,14 @@ describe('the web app files', () => {
     }
   });
 
+  it('answers a missing file of the build with 404, not with the page', async () => {
+    for (const url of ['/assets/app-gone.js', '/assets/app-1234.js.map']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
   it('answers HEAD for a client-side route as GET, without the body', async () => {
     const head = await app.inject({ method: 'HEAD', url: '/faculty-details', headers: { 'accept-encoding': 'br' } });
     expect(head.statusCode).toBe(200);
