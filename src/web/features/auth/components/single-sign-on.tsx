@@ -4,11 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { LoginRole } from '../../../../shared/constants';
 import { OIDC_ERROR_MESSAGES, SignInOptionsSchema, type OidcErrorReason } from '../../../../shared/schemas/auth';
 import { api } from '../../../lib/api-client';
+import { authKey } from '../../../lib/session';
 
 /** How this portal signs people in (GET /api/auth/options): password, single sign-on, or both. */
 export function useSignInOptions() {
   return useQuery({
-    queryKey: ['sign-in-options'],
+    // Under the sign-in state's key: it is nobody's data, and stays when someone signs out.
+    queryKey: [...authKey, 'options'],
     queryFn: ({ signal }) => api.get('/api/auth/options', SignInOptionsSchema, { signal }),
     staleTime: Infinity,
   });
