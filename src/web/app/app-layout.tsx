@@ -1,6 +1,6 @@
-import { AppShell, Badge, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCheckbox, IconLogout } from '@tabler/icons-react';
+import { IconCheckbox, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
@@ -93,6 +93,12 @@ export function AppLayout() {
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user && (
+              // Where the header has no room for the name (which links to the account), an icon does.
+              <ActionIcon component={Link} to="/account" variant="default" size="lg" aria-label="My account" title="My account" visibleFrom="sm" hiddenFrom="md">
+                <IconUserCircle size={18} aria-hidden />
+              </ActionIcon>
+            )}
             <ColorSchemeToggle />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             {user ? (
