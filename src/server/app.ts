@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
@@ -25,8 +24,9 @@ import { correctionRoutes } from './modules/corrections/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { classRoutes } from './modules/classes/routes';
 import { authRoutes } from './modules/auth/routes';
-import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, resolveSignIn, SESSION_COOKIE } from './modules/auth/service';
+import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, SESSION_COOKIE, signInResolver } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
+import { DataVersions } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profiles/routes';
@@ -38,6 +38,7 @@ import { termRoutes } from './modules/terms/routes';
 import { timetableRoutes } from './modules/timetable/routes';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -101,7 +102,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   await app.register(nulGuardPlugin);
   // Before every route: compression applies to the routes registered after it.
   await app.register(compressionPlugin);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         // Profile pictures are links to other sites; everything else comes from the portal itself.
@@ -141,9 +142,13 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(originCheckPlugin);
+  // What this process knows of the data versions: cached reports and sign-ins (DESIGN.md 7.4).
+  const versions = new DataVersions(database);
+  await versions.start();
+  app.addHook('onClose', () => versions.close());
   await app.register(authPlugin, {
     cookieName: SESSION_COOKIE,
-    authenticate: (token: string) => resolveSignIn(database.db, token),
+    authenticate: signInResolver(database.db, versions),
   });
 
   await app.register(healthRoutes, { database });
@@ -158,11 +163,11 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     totpIssuer: config.branding?.name ?? 'University Portal',
   });
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
-  await app.register(studentRoutes, { db: database.db, timeZone: config.timeZone, university: config.branding?.name });
+  await app.register(studentRoutes, { db: database.db, versions, timeZone: config.timeZone, university: config.branding?.name });
   await app.register(rosterRoutes, { db: database.db });
-  await app.register(attendanceRoutes, { database, timeZone: config.timeZone });
+  await app.register(attendanceRoutes, { database, versions, timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
-  await app.register(reportRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(reportRoutes, { db: database.db, versions, timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(classRoutes, { db: database.db });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,30 @@ import fp from 'fastify-plugin';
  * nothing. The build pre-compresses the web app's files from the same size on (vite.config.ts).
  */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** What the API compresses with, in the order preferred when the client accepts both. */
+const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** On the fly, speed matters more than the last few percent. */
+const BROTLI_QUALITY = 4;
+
+/**
+ * The encoding a client's `Accept-Encoding` asks for, chosen as the plugin below chooses it
+ * (`x-gzip` and `*` count as gzip; a zero q-value refuses): undefined for none.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const chosen = negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** Compresses a whole answer with the plugin's settings: for answers kept compressed in memory. */
+export function compressBody(body: string | Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(body);
+}
 
 /**
  * Compresses answers of 1 KB or more with br or gzip, as the client's `Accept-Encoding` allows
@@ -38,9 +63,9 @@ export const compressionPlugin = fp(
     await app.register(fastifyCompress, {
       global: true,
       globalDecompression: false,
-      encodings: ['br', 'gzip'],
+      encodings: [...ENCODINGS],
       threshold: COMPRESS_THRESHOLD_BYTES,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     });
   },
   { name: 'portal-compression' },

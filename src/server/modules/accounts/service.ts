@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { UserInputError } from '../../input-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
+import { bumpDataVersion, SIGN_INS } from '../data-version/service';
 import { isOnRoster } from '../roster/service';
 import { COMMON_PASSWORD_MESSAGE, isStrongPassword } from './password-strength';
 import type { LinkDelivery } from './mailer';
@@ -150,7 +151,7 @@ export async function disableUser(db: Executor, email: string, actor?: Actor): P
     const user = await lockAccount(tx, found.id);
     if (user.disabledAt) return user;
     if (user.role === 'admin') assertAnotherAdmin(admins, user.id);
-    await repo.updateUser(tx, user.id, { disabledAt: new Date() });
+    await changeAccount(tx, user.id, { disabledAt: new Date() });
     if (actor) await recordAudit(tx, actor, 'account.disable', user.email);
     return user;
   });
@@ -202,13 +203,22 @@ export async function upsertStudentAccounts(
         `${account.email} is the account of PIN ${existing.pin ?? 'none'}, not ${account.pin}: nothing was imported`,
       );
     } else if (existing.name !== account.name) {
-      await repo.updateUser(db, existing.id, { name: account.name });
+      await changeAccount(db, existing.id, { name: account.name });
       summary.updated += 1;
     } else {
       summary.unchanged += 1;
     }
   }
   return summary;
+}
+
+/**
+ * Changes what the account's sign-in sessions carry (its name, role, PIN, or that it is enabled):
+ * the sign-ins data version is bumped, so that no process answers with the old account (DESIGN.md 7.4).
+ */
+async function changeAccount(db: Executor, userId: string, changes: Parameters<typeof repo.updateUser>[2]): Promise<void> {
+  await repo.updateUser(db, userId, changes);
+  await bumpDataVersion(db, SIGN_INS);
 }
 
 /** Sets when the account last signed in (at every successful sign-in). */
@@ -408,7 +418,7 @@ export async function updateAccount(
     if (enables) changes.disabledAt = null;
     if (Object.keys(changes).length === 0) return toAdminUser(before);
 
-    await repo.updateUser(tx, before.id, changes);
+    await changeAccount(tx, before.id, changes);
     if (nameChanges || roleChanges) await recordAudit(tx, actorOf(context.admin), 'account.update', before.email, detail);
     if (disables) {
       await recordAudit(tx, actorOf(context.admin), 'account.disable', before.email);

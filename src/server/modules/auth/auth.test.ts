@@ -182,9 +182,17 @@ describe('service routes', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/auth/login');
   });
-  it('sends security headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('sends security headers on every answer, the same each time', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(first.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(first.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    for (const url of ['/api/health', '/api/auth/me', '/api/nothing-here']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(first.headers['content-security-policy']);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 });

@@ -15,6 +15,7 @@ export async function findLiveSession(db: Executor, id: string, now: Date) {
     .select({
       sessionId: signInSessions.id,
       lastSeenAt: signInSessions.lastSeenAt,
+      expiresAt: signInSessions.expiresAt,
       totpSetupRequired: signInSessions.totpSetupRequired,
       user: {
         id: users.id,

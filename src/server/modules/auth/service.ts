@@ -12,8 +12,10 @@ import {
   type User,
 } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
+import { FreshReads } from '../../db/fresh-reads';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
+import { bumpDataVersion, type DataVersions, SIGN_INS } from '../data-version/service';
 import {
   deleteExpiredSetPasswordLinks,
   findUserByEmail,
@@ -294,6 +296,7 @@ export async function enableTotpWithCode(db: Executor, user: User, code: string,
     await repo.enableTotp(tx, user.id, step);
     await repo.replaceRecoveryCodes(tx, user.id, codes.map((c) => hashToken(normaliseRecoveryCode(c))));
     await repo.clearTotpSetupRequired(tx, user.id);
+    await bumpDataVersion(tx, SIGN_INS);
   });
   return codes;
 }
@@ -327,25 +330,70 @@ export interface SignedIn {
 
 /** The account signed in with this cookie token: null unless the sign-in session is live and the account enabled. */
 export async function resolveSignIn(db: Executor, token: string, now = new Date()): Promise<SignedIn | null> {
-  const id = hashToken(token);
+  return (await readSession(db, hashToken(token), now))?.signedIn ?? null;
+}
+
+async function readSession(db: Executor, id: string, now: Date): Promise<{ signedIn: SignedIn; expiresAt: Date } | null> {
   const session = await repo.findLiveSession(db, id, now);
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, id, now);
-  return { user: toUser(session.user), sessionId: id, totpSetupRequired: session.totpSetupRequired };
+  return { signedIn: { user: toUser(session.user), sessionId: id, totpSetupRequired: session.totpSetupRequired }, expiresAt: session.expiresAt };
 }
 
-export function signOut(db: Executor, sessionId: string): Promise<void> {
-  return repo.deleteSession(db, sessionId);
+/** A live sign-in known to this process is read again after this long at the latest. */
+const SIGN_IN_TRUST_MS = 5000;
+/** How many live sign-ins a process keeps in memory; the oldest goes first. */
+const SIGN_IN_ENTRIES = 20_000;
+
+/**
+ * resolveSignIn for a whole server, without a database read for most requests (DESIGN.md 7.4):
+ * a live sign-in is kept in memory under the `sign-ins` data version, which every write that ends
+ * a session or changes what it carries bumps (sign-out, password change, disabled account, role
+ * or PIN change, TOTP switched on). So such a write takes effect at once in this process, at once
+ * in the others when its announcement arrives, and within DataVersions' second if that is lost; a
+ * kept sign-in is read again after five seconds whatever happens, and never used past its expiry.
+ * Requests with the same cookie at the same moment share one read, never one that began before
+ * they arrived. Unknown tokens are not remembered: guessing costs memory nothing.
+ */
+export function signInResolver(db: Executor, versions: DataVersions): (token: string) => Promise<SignedIn | null> {
+  const kept = new Map<string, { signedIn: SignedIn; expiresAt: number; version: number; readAt: number }>();
+  const reads = new FreshReads<string, SignedIn | null>(async (id) => {
+    // The version first: what is read after it is at least as new.
+    const version = await versions.current(SIGN_INS);
+    const now = new Date();
+    const session = await readSession(db, id, now);
+    kept.delete(id);
+    if (session) {
+      kept.set(id, { signedIn: session.signedIn, expiresAt: session.expiresAt.getTime(), version, readAt: now.getTime() });
+      if (kept.size > SIGN_IN_ENTRIES) kept.delete(kept.keys().next().value!);
+    }
+    return session?.signedIn ?? null;
+  });
+  return async (token) => {
+    const id = hashToken(token);
+    const version = await versions.current(SIGN_INS);
+    const entry = kept.get(id);
+    const now = Date.now();
+    if (entry && entry.version === version && now - entry.readAt < SIGN_IN_TRUST_MS && now < entry.expiresAt) return entry.signedIn;
+    return reads.get(id);
+  };
+}
+
+export async function signOut(db: Executor, sessionId: string): Promise<void> {
+  await repo.deleteSession(db, sessionId);
+  await bumpDataVersion(db, SIGN_INS);
 }
 
 /** Ends every sign-in session of an account, on every device. */
-export function endAllSignIns(db: Executor, userId: string): Promise<void> {
-  return repo.deleteSessionsOfUser(db, userId);
+export async function endAllSignIns(db: Executor, userId: string): Promise<void> {
+  await repo.deleteSessionsOfUser(db, userId);
+  await bumpDataVersion(db, SIGN_INS);
 }
 
 /** Ends every sign-in session of an account but the one kept: after its role changes. */
-export function endOtherSignIns(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
-  return repo.deleteSessionsOfUser(db, userId, keepSessionId);
+export async function endOtherSignIns(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  await repo.deleteSessionsOfUser(db, userId, keepSessionId);
+  await bumpDataVersion(db, SIGN_INS);
 }
 
 /**
@@ -367,11 +415,13 @@ export async function setPasswordFromLink(db: Executor, token: string, password:
 export async function afterPasswordChange(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
   await repo.deleteSessionsOfUser(db, userId, keepSessionId);
   await repo.deleteDevicesOfUser(db, userId);
+  await bumpDataVersion(db, SIGN_INS);
 }
 
 /** Expired sign-in sessions, devices and set-password links, sessions of disabled accounts and old attempt counts go now and then. */
 export async function sweep(db: Executor, now = new Date()): Promise<void> {
   await repo.deleteDeadSessions(db, now);
+  await bumpDataVersion(db, SIGN_INS);
   await repo.deleteExpiredDevices(db, now);
   await repo.deleteOldAttempts(db, new Date(now.getTime() - ATTEMPT_WINDOW_MS));
   await deleteExpiredSetPasswordLinks(db, now);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
@@ -145,5 +146,48 @@ describe('cached reports', () => {
     const after = (await get(other, '/api/reports/dashboard?term=all', faculty)).json() as { overallAttendance: { present: number } };
     // Late attends: one more present mark.
     expect(after.overallAttendance.present).toBe(before.overallAttendance.present + 1);
+  });
+
+  it('send an answer from memory as the bytes computed the first time, compressed as each client accepts', async () => {
+    // Enough students that the list passes the compression threshold.
+    const rows = Array.from({ length: 40 }, (_, index) => `RC-${100 + index},Student number ${index},CSE2`).join('\n');
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/roster/import',
+      headers: { 'content-type': 'text/csv', cookie: admin },
+      payload: `pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-3,Mira,CSE1\n${rows}\n`,
+    });
+    expect(imported.statusCode).toBe(200);
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/attendance/CSE2/${addDays(today, -1)}`,
+      headers: { cookie: faculty },
+      payload: { records: Array.from({ length: 40 }, (_, index) => ({ pin: `RC-${100 + index}`, status: 'present' })) },
+    });
+    expect(saved.statusCode).toBe(200);
+    const url = '/api/reports/students?class=CSE2';
+    const computed = await ctx.app.inject({ method: 'GET', url, headers: { cookie: faculty } });
+    expect(computed.statusCode).toBe(200);
+    expect(computed.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    expect(computed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(computed.headers.vary).toMatch(/accept-encoding/i);
+    expect(computed.headers['content-encoding']).toBeUndefined();
+    for (const [accept, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, *', 'gzip'],
+      ['identity', undefined],
+      ['br', 'br'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: faculty, 'accept-encoding': accept } });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers.etag, accept).toBe(computed.headers.etag);
+      expect(response.headers['content-encoding'], accept).toBe(expected);
+      expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(Number(response.headers['content-length']), accept).toBe(response.rawPayload.length);
+      const body =
+        expected === 'br' ? brotliDecompressSync(response.rawPayload) : expected === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+      expect(body.toString('utf8'), accept).toBe(computed.body);
+    }
   });
 });

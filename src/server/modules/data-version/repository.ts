@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 
-/** Adds one to a version (creating its row at 1); returns the new value. */
+/** Every committed bump is announced on this channel as `name:version`. */
+export const DATA_VERSION_CHANNEL = 'data_versions';
+
+/**
+ * Adds one to a version (creating its row at 1) and announces it: the notification goes out when
+ * the transaction commits, and never if it rolls back. Returns the new value.
+ */
 export async function bump(tx: Executor, name: string): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(
     tx,
-    sql`insert into data_versions (name, version) values (${name}, 1)
-        on conflict (name) do update set version = data_versions.version + 1
-        returning version`,
+    sql`with bumped as (
+          insert into data_versions (name, version) values (${name}, 1)
+          on conflict (name) do update set version = data_versions.version + 1
+          returning version
+        )
+        select version, pg_notify(${DATA_VERSION_CHANNEL}, ${name} || ':' || version) from bumped`,
   );
   return Number(row?.version ?? 0);
 }

@@ -1,24 +1,109 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../shared/dates';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { FreshReads } from '../../db/fresh-reads';
+import { compressBody, COMPRESS_THRESHOLD_BYTES, type Encoding, negotiateEncoding } from '../../plugins/compression';
 import * as repo from './repository';
 
 /**
- * The reports' data version (DESIGN.md 7.4): a number in a database row that every write feeding
- * a report bumps in its own transaction. Cached report answers are keyed by it, and it is their
- * ETag, so a process can never serve figures older than the last committed write.
+ * Data versions (DESIGN.md 7.4): numbers in database rows that every write feeding a cached answer
+ * bumps in its own transaction. `reports` covers every report; `sign-ins` every write that ends a
+ * sign-in session or changes what a session carries (an account's role, name, PIN, state, TOTP).
  */
 export const REPORTS = 'reports';
+export const SIGN_INS = 'sign-ins';
 
-/** Bumps the version inside the writer's transaction; returns the new version. */
-export function bumpDataVersion(tx: Executor, name = REPORTS): Promise<number> {
-  return repo.bump(tx, name);
+/**
+ * Versions this process has bumped and not yet seen committed, with when: until a read of the row
+ * shows them, this process reads the row for every request, so whoever wrote sees their write at
+ * once. A bump whose transaction rolled back is forgotten after a while.
+ */
+const written = new Map<string, { version: number; at: number }>();
+const FORGET_UNSEEN_WRITE_MS = 10_000;
+
+/** Bumps a version inside the writer's transaction (announced when it commits); returns the new version. */
+export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<number> {
+  const version = await repo.bump(tx, name);
+  if (version > (written.get(name)?.version ?? 0)) written.set(name, { version, at: Date.now() });
+  return version;
 }
 
-/** The current version (0 before any write). */
+/** The current version from its row (0 before any write). */
 export function readDataVersion(db: Executor, name = REPORTS): Promise<number> {
   return repo.read(db, name);
+}
+
+/** How long a version read from its row is trusted, when no notification says otherwise. */
+const DEFAULT_TRUST_MS = 1000;
+
+/**
+ * What one server process knows of the data versions, so that a request that nothing changed
+ * costs no database read:
+ *
+ * - a version read from its row is trusted for a second (`trustMs`), then read again;
+ * - every committed bump in any process is announced (NOTIFY) and raises the version here at once;
+ *   a lost notification costs at most that second, as the row is read again anyway;
+ * - a bump made by this process is not trusted away: until the row shows it, every request reads
+ *   the row, so a save's author never gets figures from before their save.
+ *
+ * Reads of the row are shared by the requests that ask at the same moment (FreshReads), never one
+ * that began before they asked. A version read is always older than or equal to the data read after
+ * it, so an answer cached under a version holds at least that version's data.
+ */
+export class DataVersions {
+  private readonly known = new Map<string, { version: number; readAt: number }>();
+  private readonly reads: FreshReads<string, number>;
+  private unlisten: Promise<(() => Promise<void>) | null> | null = null;
+
+  constructor(
+    private readonly database: Pick<Database, 'db' | 'listen'>,
+    private readonly trustMs = DEFAULT_TRUST_MS,
+  ) {
+    this.reads = new FreshReads((name) => this.readRow(name));
+  }
+
+  /** Starts listening for the announcements of other processes. */
+  async start(): Promise<void> {
+    this.unlisten ??= this.database.listen(repo.DATA_VERSION_CHANNEL, (payload) => this.announced(payload)).catch(() => null);
+    await this.unlisten;
+  }
+
+  async close(): Promise<void> {
+    const unlisten = await this.unlisten;
+    this.unlisten = null;
+    await unlisten?.();
+  }
+
+  /** The version of `name` that a request arriving now must see. */
+  current(name: string): Promise<number> {
+    const known = this.known.get(name);
+    const now = Date.now();
+    const mine = written.get(name);
+    if (mine && now - mine.at > FORGET_UNSEEN_WRITE_MS) written.delete(name);
+    const unseenWrite = mine !== undefined && (known === undefined || known.version < mine.version);
+    if (known && !unseenWrite && now - known.readAt < this.trustMs) return Promise.resolve(known.version);
+    return this.reads.get(name);
+  }
+
+  private async readRow(name: string): Promise<number> {
+    const readAt = Date.now();
+    const version = await repo.read(this.database.db, name);
+    const known = this.known.get(name);
+    this.known.set(name, { version: Math.max(version, known?.version ?? 0), readAt });
+    return Math.max(version, known?.version ?? 0);
+  }
+
+  private announced(payload: string): void {
+    const separator = payload.lastIndexOf(':');
+    const name = payload.slice(0, separator);
+    const version = Number(payload.slice(separator + 1));
+    const known = this.known.get(name);
+    // A newer version only; when it was read stays as it was, so the row is still read every second.
+    if (separator > 0 && Number.isSafeInteger(version) && known && version > known.version) {
+      this.known.set(name, { version, readAt: known.readAt });
+    }
+  }
 }
 
 /** A computed answer with the headers that go with it (a report names its term in a header). */
@@ -27,52 +112,67 @@ export interface ReportAnswer<T> {
   headers?: Record<string, string>;
 }
 
+/** An answer as it is sent: serialised once, compressed at most once per encoding. */
+interface StoredAnswer {
+  json: string;
+  headers: Record<string, string>;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
 /** How many answers a process keeps; the least recently used goes first. */
 const DEFAULT_ENTRIES = 500;
 
 /**
  * Report answers that nothing has changed are not computed again (DESIGN.md 7.4). Each answer is
- * tagged with the reports' data version (read from its database row on every request, so that no
- * process can serve figures older than the last committed write, whatever happened to a
- * notification), the request's path and query, and today's date in the portal's zone (the windows
+ * tagged with the reports' data version (DataVersions: what this process knows of its row), the
+ * request's path and query, and today's date in the portal's zone (the windows
  * and the default term follow it). The tag is the ETag: a browser that has it gets 304 and no body;
- * another request with it is answered from memory.
+ * another request with it is answered from memory, as the bytes sent the first time.
  *
  * The version is read before the answer is computed, so an answer cached under a version holds at
  * least that version's data. Guards and access checks run before `answer`.
  */
 export class ReportCache {
-  private readonly entries = new Map<string, ReportAnswer<unknown>>();
+  private readonly entries = new Map<string, StoredAnswer>();
 
   constructor(
-    private readonly db: Executor,
+    private readonly versions: DataVersions,
     private readonly timeZone: string,
     private readonly maxEntries = DEFAULT_ENTRIES,
   ) {}
 
-  async answer<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<ReportAnswer<T>>): Promise<T | FastifyReply> {
-    const version = await readDataVersion(this.db);
+  async answer<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<ReportAnswer<T>>): Promise<FastifyReply> {
+    const version = await this.versions.current(REPORTS);
     const key = createHash('sha256').update(`${request.method} ${request.url}|${todayIn(this.timeZone)}`).digest('base64url').slice(0, 22);
     const tag = `"r${version}-${key}"`;
     // Stored only privately, and checked with the server before each use.
     reply.header('etag', tag).header('cache-control', 'private, no-cache');
     if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
 
-    let cached = this.entries.get(tag) as ReportAnswer<T> | undefined;
-    if (cached) {
+    let stored = this.entries.get(tag);
+    if (stored) {
       // Most recently used last: the first key is the one to drop.
       this.entries.delete(tag);
     } else {
-      cached = await compute();
+      const computed = await compute();
+      // The route's own serializer: the answer is checked against its schema once, here.
+      const json = reply.serialize(computed.body);
+      stored = { json: typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8'), headers: computed.headers ?? {}, compressed: {} };
     }
-    this.entries.set(tag, cached);
+    this.entries.set(tag, stored);
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    for (const [name, value] of Object.entries(cached.headers ?? {})) reply.header(name, value);
-    return cached.body;
+    reply.headers(stored.headers).type('application/json; charset=utf-8');
+    if (Buffer.byteLength(stored.json) < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.json);
+    // As the compression plugin would, but once per answer and encoding rather than per request.
+    reply.header('vary', 'accept-encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(stored.json);
+    stored.compressed[encoding] ??= compressBody(stored.json, encoding);
+    return reply.header('content-encoding', encoding).send(stored.compressed[encoding]);
   }
 
   /** How many answers are held: for tests. */

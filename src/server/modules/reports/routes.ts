@@ -14,9 +14,12 @@ import * as service from './service';
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.DataVersions; timeZone: string }> = async (
+  app,
+  { db, versions, timeZone },
+) => {
   // Answers that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
-  const cache = new service.ReportCache(db, timeZone);
+  const cache = new service.ReportCache(versions, timeZone);
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
     '/api/reports/dashboard',

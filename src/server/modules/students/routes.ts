@@ -12,12 +12,12 @@ import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
 
-export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string; university?: string | undefined }> = async (
+export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.DataVersions; timeZone: string; university?: string | undefined }> = async (
   app,
-  { db, timeZone, university },
+  { db, versions, timeZone, university },
 ) => {
   // Records that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
-  const cache = new service.ReportCache(db, timeZone);
+  const cache = new service.ReportCache(versions, timeZone);
   // Faculty may see any PIN and a student only their own: the service checks, as it knows the PIN.
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
