@@ -104,13 +104,21 @@ async function openPglite(dataDir: string | undefined, given: DataFolderLock | u
   }
 }
 
+/**
+ * The embedded database's settings. Its shared buffers live in the process's WebAssembly memory,
+ * which grows as pages are read and never shrinks: PostgreSQL's default of 128 MB made an idle
+ * server on PGlite weigh about 370 MB. A single process serving one university's reports from
+ * counters reads far fewer pages than that; the operating system's file cache holds the rest.
+ */
+const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=32MB'] };
+
 async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined): Promise<Database> {
   // Each driver is loaded on use: a refused open (or a server on PostgreSQL) never loads PGlite.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
