@@ -17,6 +17,7 @@ import {
 import { EmailSchema, NewPasswordSchema, RoleSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { UserInputError } from '../../input-error';
@@ -239,7 +240,6 @@ export function rememberOidcSubject(db: Executor, userId: string, subject: strin
 // ---------------------------------------------------------------------------------------------
 // Administration in the browser (DESIGN.md 7.5)
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_CONSTRAINT = 'users_email_lower_key';
 export const SET_PASSWORD_LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const ACCOUNT_NOT_FOUND = 'No such account';
@@ -307,13 +307,13 @@ export async function listAccounts(db: Executor, query: UsersQuery): Promise<Use
 }
 
 async function findAccount(db: Executor, id: string): Promise<UserRow> {
-  const row = UUID.test(id) ? await repo.findUserById(db, id) : undefined;
+  const row = isUuid(id) ? await repo.findUserById(db, id) : undefined;
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return row;
 }
 
 async function lockAccount(db: Executor, id: string): Promise<UserRow> {
-  const row = UUID.test(id) ? await repo.lockUser(db, id) : undefined;
+  const row = isUuid(id) ? await repo.lockUser(db, id) : undefined;
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return row;
 }

@@ -12,6 +12,7 @@ import {
   type User,
 } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { FreshReads } from '../../db/fresh-reads';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
@@ -310,7 +311,7 @@ export async function disableTotp(db: Executor, user: User, password: string, re
 
 /** An administrator resets an account's TOTP (it lost its phone and its codes): audited. */
 export async function resetTotp(db: Executor, admin: User, userId: string): Promise<void> {
-  const target = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) ? await findUserById(db, userId) : undefined;
+  const target = isUuid(userId) ? await findUserById(db, userId) : undefined;
   if (!target) throw notFound('Account not found');
   await db.transaction(async (tx) => {
     await repo.deleteTotp(tx, userId);

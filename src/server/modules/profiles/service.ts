@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/profiles';
 import { OWN_RECORD_ONLY_MESSAGE } from '../../../shared/schemas/students';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
@@ -24,7 +25,6 @@ import type { ProfileChanges, ProfileRow } from './repository';
 
 export const PROFILE_ID_NOT_FOUND_MESSAGE = 'Profile not found';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toProfileResponse(row: ProfileRow): Profile {
   return {
@@ -134,7 +134,7 @@ export async function getProfileByPin(db: Executor, viewer: User, pin: string): 
 
 /** The profile with this id, if the viewer may change it: staff any, a student their own PIN's. */
 async function findEditable(db: Executor, viewer: User, id: string): Promise<ProfileRow> {
-  const row = UUID.test(id) ? await repo.findProfileById(db, id) : undefined;
+  const row = isUuid(id) ? await repo.findProfileById(db, id) : undefined;
   if (!row) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
   if (!canEditProfile(viewer, row.pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
   return row;
@@ -178,7 +178,7 @@ export async function deleteProfileById(db: Executor, viewer: User, id: string):
 }
 
 export async function approveProfileById(db: Executor, viewer: User, id: string): Promise<Profile> {
-  if (!UUID.test(id)) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw notFound(PROFILE_ID_NOT_FOUND_MESSAGE);
   const row = await db.transaction(async (tx) => {
     const approved = await repo.updateProfile(tx, id, { status: 'approved' });
     if (approved) await recordAudit(tx, actorOf(viewer), 'profile.approve', approved.pin);
@@ -202,7 +202,7 @@ export const PHOTO_NOT_FOUND_MESSAGE = 'This profile has no photo';
  * profile without a photo, gets 404, so that the answer does not say which profiles exist.
  */
 export async function getPhoto(db: Executor, viewer: User, id: string): Promise<StoredPhoto> {
-  const profile = UUID.test(id) ? await repo.findProfileById(db, id) : undefined;
+  const profile = isUuid(id) ? await repo.findProfileById(db, id) : undefined;
   const visible = profile && canSeeStudent(viewer, profile.pin) && (profile.status === 'approved' || isStaff(viewer));
   const photo = visible && profile.photoVersion ? await repo.findPhoto(db, id) : undefined;
   if (!profile?.photoVersion || !photo) throw notFound(PHOTO_NOT_FOUND_MESSAGE);

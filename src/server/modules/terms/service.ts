@@ -9,6 +9,7 @@ import {
   type UpdateTermInput,
 } from '../../../shared/schemas/terms';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
@@ -16,7 +17,6 @@ import { rebucketRegisters } from '../counters/service';
 import { bumpDataVersion } from '../data-version/service';
 import * as repo from './repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_CONSTRAINT = 'terms_name_key';
 
 /** Who changes a term: a signed-in account, or an actor such as the CLI (demo data). */
@@ -42,7 +42,7 @@ export async function listTerms(db: Executor, timeZone: string, now = new Date()
 
 /** A term by id; an id that is not a UUID names no term. */
 async function findTerm(db: Executor, id: string): Promise<repo.TermRow | undefined> {
-  return UUID.test(id) ? repo.findTerm(db, id) : undefined;
+  return isUuid(id) ? repo.findTerm(db, id) : undefined;
 }
 
 /** Refuses a name or dates another term already has, under the terms lock. */
