@@ -62,23 +62,24 @@ function signedCookie(request: FastifyRequest, name: string): string | undefined
   return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
 }
 
+/** Every cookie of the portal: out of scripts' reach, not sent from other sites, HTTPS-only over HTTPS. */
+function cookieOptions(request: FastifyRequest, path: string) {
+  return { path, httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+/**
+ * Sets a signed cookie that only the routes under `path` read (the device, a pending TOTP step, a
+ * single sign-on in progress), ending at `expires`.
+ */
+function setSignedCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, path: string, expires: Date): void {
+  reply.setCookie(name, value, { ...cookieOptions(request, path), expires, signed: true });
+}
+
 /** Sets the session cookie (and the device cookie when new) of a completed sign-in. */
 function setSignInCookies(request: FastifyRequest, reply: FastifyReply, result: LoginResult): void {
-  if (result.deviceToken) {
-    reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
-      path: '/api/auth',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      expires: new Date(Date.now() + DEVICE_MS),
-      signed: true,
-    });
-  }
+  if (result.deviceToken) setSignedCookie(request, reply, DEVICE_COOKIE, result.deviceToken, '/api/auth', new Date(Date.now() + DEVICE_MS));
   reply.setCookie(SESSION_COOKIE, result.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
+    ...cookieOptions(request, '/'),
     // Without Remember me the cookie ends with the browser; the server still ends it after 12 hours.
     ...(result.persistent ? { expires: result.expiresAt } : {}),
   });
@@ -134,14 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       async (request, reply) => {
         try {
           const started = await startOidcLogin(db, provider, { role: request.query.role, returnUrl: request.query.returnUrl, redirectUri: redirectUri(request) });
-          reply.setCookie(OIDC_COOKIE, started.cookieToken, {
-            path: '/api/auth/oidc',
-            httpOnly: true,
-            sameSite: 'lax',
-            secure: request.protocol === 'https',
-            expires: started.expiresAt,
-            signed: true,
-          });
+          setSignedCookie(request, reply, OIDC_COOKIE, started.cookieToken, '/api/auth/oidc', started.expiresAt);
           return reply.redirect(started.url, 302);
         } catch (error) {
           request.log.warn({ err: error }, 'single sign-on could not start');
@@ -210,14 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         requireTotp,
       });
       if ('totpRequired' in result) {
-        reply.setCookie(PENDING_COOKIE, result.pendingToken, {
-          path: '/api/auth/totp',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          expires: result.expiresAt,
-          signed: true,
-        });
+        setSignedCookie(request, reply, PENDING_COOKIE, result.pendingToken, '/api/auth/totp', result.expiresAt);
         return { totpRequired: true as const };
       }
       setSignInCookies(request, reply, result);
