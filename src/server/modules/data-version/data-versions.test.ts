@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import * as repo from './repository';
-import { bumpDataVersion, DataVersions, readDataVersion, REPORTS } from './service';
+import { bumpDataVersion, DataVersions, REPORTS } from './service';
 
 /**
  * What a process knows of the data versions (DESIGN.md 7.4): its own writes at once, other
@@ -73,7 +73,7 @@ describe('data versions', () => {
     expect(await versions.current(REPORTS)).toBe(before);
     await bumpSilently();
     expect(await versions.current(REPORTS)).toBe(before + 1);
-    expect(await readDataVersion(database.db)).toBe(before + 1);
+    expect(await repo.read(database.db, REPORTS)).toBe(before + 1);
   });
 
   it('ignore announcements that are not versions', async () => {

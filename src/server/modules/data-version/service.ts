@@ -29,11 +29,6 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
   return version;
 }
 
-/** The current version from its row (0 before any write). */
-export function readDataVersion(db: Executor, name = REPORTS): Promise<number> {
-  return repo.read(db, name);
-}
-
 /** How long a version read from its row is trusted, when no notification says otherwise. */
 const DEFAULT_TRUST_MS = 1000;
 
