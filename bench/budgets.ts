@@ -12,6 +12,9 @@ export const LOGIN_JS_BUDGET_BYTES = 120 * 1000;
  * check fails above it, so the page can only get lighter; lower it with every saving, and set it
  * to the budget once the budget is met (bench/RESULTS.md and docs/decisions/0011 say where the
  * weight is). Raised once, from 240 to 244 kB, for dark mode (the colour scheme decided at
- * start and the theme's scales), the two-step sign-in's schemas and its lazily loaded step.
+ * start and the theme's scales), the two-step sign-in's schemas and its lazily loaded step;
+ * lowered to 188 kB when the sign-in form left its form library and popover, the theme stopped
+ * naming dialogs, notifications and table scroll areas, and the notifications' container came to
+ * load after the first screen.
  */
-export const LOGIN_JS_CEILING_BYTES = 244 * 1000;
+export const LOGIN_JS_CEILING_BYTES = 188 * 1000;

@@ -1,7 +1,6 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, ContractMismatchError } from '../lib/api-client';
 import { brandPalette, useBranding } from '../lib/branding';
 import { isAuthKey, meQueryKey } from '../lib/session';
@@ -34,6 +33,10 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
+// The toasts' container loads after the first screen (nothing is announced before a page has done
+// something); a notification shown earlier waits in the kit's store and appears once it is here.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
 /** The kit's theme, in the university's colour when PORTAL_COLOR sets one. */
 function BrandedMantineProvider({ children }: { children: ReactNode }) {
   const color = useBranding().data?.color ?? null;
@@ -43,7 +46,9 @@ function BrandedMantineProvider({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       {children}
     </MantineProvider>
   );

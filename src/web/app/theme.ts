@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, TableScrollContainer, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type ModalProps, type NotificationProps, type TableScrollContainerProps } from '@mantine/core';
 
 /**
  * One type scale and one spacing scale for the whole portal (UX.md): text at 12/14/16/20/24 px,
@@ -27,12 +27,14 @@ export const theme = createTheme({
       h6: { fontSize: '12px', lineHeight: '1.5' },
     },
   },
+  // Plain objects rather than `Modal.extend(...)`: the theme is in the entry every page loads, and
+  // naming the components here would bring dialogs, notifications and scroll areas into it.
   components: {
     // Close buttons are icons: every one gets a name that screen readers say.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } satisfies Partial<NotificationProps> },
     // A table that scrolls sideways on a phone can be scrolled with the keyboard too (focus, then arrows).
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } satisfies Partial<TableScrollContainerProps> },
   },
 });
 

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { LoginRole } from '../../../../shared/constants';
 import { LoginFormSchema, type LoginForm as LoginFormValues, type User } from '../../../../shared/schemas/auth';
 import { useLogin } from '../../../lib/session';
@@ -22,21 +20,14 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
   const [succeeded, setSucceeded] = useState(false);
   // The password was right and the account has two-step sign-in: the code comes next.
   const [secondStep, setSecondStep] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormSchema),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  const form = useLoginFields();
   const id = `login-${role}`;
   const loading = login.isPending;
 
-  const submit = handleSubmit((values) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = form.submitted();
+    if (!values) return;
     setFailure(null);
     setSucceeded(false);
     login.mutate(
@@ -53,7 +44,7 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
         onError: (error) => setFailure(`Login failed: ${error.message || 'Invalid credentials'}`),
       },
     );
-  });
+  };
 
   if (secondStep) {
     return (
@@ -78,36 +69,22 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
           autoComplete="username"
           placeholder="you@university.edu"
           required
-          error={errors.email?.message}
-          {...register('email')}
+          {...form.field('email')}
         />
         <PasswordInput
           id={`${id}-password`}
           label="Password"
           autoComplete="current-password"
           required
-          error={errors.password?.message}
-          {...register('password')}
+          {...form.field('password')}
         />
-        <Group justify="space-between" wrap="nowrap">
-          <Controller
-            control={control}
-            name="remember"
-            render={({ field }) => (
-              <Checkbox
-                label="Remember me"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-          <ForgotPassword />
-        </Group>
+        <ForgotPassword>
+          <Checkbox label="Remember me" checked={form.values.remember} onChange={(event) => form.setRemember(event.currentTarget.checked)} />
+        </ForgotPassword>
         <Button
           type="submit"
           fullWidth
-          disabled={!isValid || loading}
+          disabled={!form.valid || loading}
           leftSection={loading ? <Loader size={16} color="gray" aria-hidden /> : succeeded ? <IconCheck size={18} aria-hidden /> : undefined}
           color={succeeded ? 'teal' : undefined}
         >
@@ -118,17 +95,63 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
   );
 }
 
-function ForgotPassword() {
+type TextField = 'email' | 'password';
+
+/**
+ * The sign-in form's state, checked against the contract's LoginFormSchema on every change: a
+ * field's problem shows once it has been left (or the form sent) and follows what is typed after
+ * that. Two fields and a checkbox need no form library on the page everyone loads first.
+ */
+function useLoginFields() {
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', remember: false });
+  const [touched, setTouched] = useState<Record<TextField, boolean>>({ email: false, password: false });
+  const checked = LoginFormSchema.safeParse(values);
+  const problems: Partial<Record<TextField, string>> = {};
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'email' || field === 'password') && !problems[field]) problems[field] = issue.message;
+    }
+  }
+  return {
+    values,
+    valid: checked.success,
+    field: (name: TextField) => ({
+      value: values[name],
+      error: touched[name] ? problems[name] : undefined,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const value = event.currentTarget.value;
+        setValues((current) => ({ ...current, [name]: value }));
+      },
+      onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
+    }),
+    setRemember: (remember: boolean) => setValues((current) => ({ ...current, remember })),
+    /** The values to send, or null (with every problem shown) when they are not valid yet. */
+    submitted: (): LoginFormValues | null => {
+      setTouched({ email: true, password: true });
+      return checked.success ? checked.data : null;
+    },
+  };
+}
+
+/**
+ * The row of Remember me (the children) and the specification's Forgot Password link, which
+ * opens a short note below the row on how passwords are reset.
+ */
+function ForgotPassword({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const noteId = useId();
   return (
-    <Popover width={260} position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        <Anchor component="button" type="button" size="sm">
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap">
+        {children}
+        <Anchor component="button" type="button" size="sm" aria-expanded={open} aria-controls={noteId} onClick={() => setOpen((value) => !value)}>
           Forgot Password?
         </Anchor>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm">Passwords are reset by the portal administrator. Please contact them to set a new one.</Text>
-      </Popover.Dropdown>
-    </Popover>
+      </Group>
+      <Text id={noteId} size="sm" c="dimmed" hidden={!open}>
+        Passwords are reset by the portal administrator. Please contact them to set a new one.
+      </Text>
+    </Stack>
   );
 }
