@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
 import { registers, classes, students, subjects } from '../../db/schema';
 
 /** The dates a figure covers, both ends included; null on a side: no limit (all time). */
@@ -7,8 +7,6 @@ export interface DateRange {
   from: string | null;
   to: string | null;
 }
-
-const EVERY_DATE: DateRange = { from: null, to: null };
 
 function registerDates(range: DateRange): SQL[] {
   const conditions: SQL[] = [];
@@ -22,6 +20,7 @@ function registerDates(range: DateRange): SQL[] {
  * costs classes x days, whatever the number of marks (DESIGN.md section 4).
  */
 
+/** A class with its roster size and the sums of its registers' counters: `present` counts present and late marks. */
 export interface ClassCountsRow {
   className: string;
   totalStudents: number;
@@ -29,74 +28,68 @@ export interface ClassCountsRow {
   absent: number;
 }
 
-/**
- * Every class (or one) with its roster size and the sums of the counters of its registers in the
- * range, in class order: `present` counts present and late marks.
- */
-export function classCounts(db: Executor, className?: string, range: DateRange = EVERY_DATE): Promise<ClassCountsRow[]> {
-  const conditions = registerDates(range);
-  if (className !== undefined) conditions.push(eq(registers.className, className));
-  const totals = db
-    .select({
-      className: registers.className,
-      // Present and late attend (DESIGN.md 7.6); excused marks count in neither.
-      present: sql<number>`sum(${registers.presentCount} + ${registers.lateCount})`.as('present'),
-      absent: sql<number>`sum(${registers.absentCount})`.as('absent'),
-    })
-    .from(registers)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .groupBy(registers.className)
-    .as('totals');
-  const roster = db
-    .select({
-      className: students.className,
-      size: sql<number>`count(*)`.as('size'),
-    })
-    .from(students)
-    // Withdrawn students are off their class's register: not part of its size.
-    .where(and(isNull(students.withdrawnAt), className === undefined ? undefined : eq(students.className, className)))
-    .groupBy(students.className)
-    .as('roster');
-  return db
-    .select({
-      className: classes.name,
-      totalStudents: sql<number>`coalesce(${roster.size}, 0)::int`,
-      present: sql<number>`coalesce(${totals.present}, 0)::int`,
-      absent: sql<number>`coalesce(${totals.absent}, 0)::int`,
-    })
-    .from(classes)
-    .leftJoin(totals, eq(totals.className, classes.name))
-    .leftJoin(roster, eq(roster.className, classes.name))
-    .where(
-      and(
-        className === undefined ? undefined : eq(classes.name, className),
-        // An archived class is reported only while it has registers in the range: its history stays.
-        or(isNull(classes.archivedAt), isNotNull(totals.className)),
-      ),
-    )
-    .orderBy(asc(classes.position), asc(classes.name));
-}
-
+/** Attended (present and late) and absent marks of one date, every class merged (or one class's). */
 export interface DayCountsRow {
   date: string;
   present: number;
   absent: number;
 }
 
-/** Attended (present and late) and absent marks per date from `from` to `to` (inclusive), every class merged, oldest first. */
-export function dayCounts(db: Executor, from: string, to: string, className?: string): Promise<DayCountsRow[]> {
-  const conditions: SQL[] = [gte(registers.date, from), lte(registers.date, to)];
-  if (className !== undefined) conditions.push(eq(registers.className, className));
-  return db
-    .select({
-      date: registers.date,
-      present: sql<number>`sum(${registers.presentCount} + ${registers.lateCount})::int`,
-      absent: sql<number>`sum(${registers.absentCount})::int`,
-    })
-    .from(registers)
-    .where(and(...conditions))
-    .groupBy(registers.date)
-    .orderBy(asc(registers.date));
+export interface DashboardCounts {
+  perClass: ClassCountsRow[];
+  perDay: DayCountsRow[];
+}
+
+/**
+ * classCounts over `range` and dayCounts from `from` to `to` in one statement: one round trip
+ * and one snapshot, so that the tiles, the class table and the series agree even while a
+ * register is saved. Each part comes back as a JSON array, in the order of its function.
+ */
+export async function dashboardCounts(
+  db: Executor,
+  options: { className?: string | undefined; range: DateRange; from: string; to: string },
+): Promise<DashboardCounts> {
+  const { className } = options;
+  const inRange = registerDates(options.range);
+  const inSeries: SQL[] = [gte(registers.date, options.from), lte(registers.date, options.to)];
+  if (className !== undefined) {
+    inRange.push(eq(registers.className, className));
+    inSeries.push(eq(registers.className, className));
+  }
+  const attended = sql`${registers.presentCount} + ${registers.lateCount}`;
+  const [row] = await queryRows<DashboardCounts>(
+    db,
+    sql`with totals as (
+          select ${registers.className} as class_name, sum(${attended}) as present, sum(${registers.absentCount}) as absent
+          from ${registers} ${inRange.length > 0 ? sql`where ${and(...inRange)}` : sql``}
+          group by ${registers.className}
+        ), roster as (
+          select ${students.className} as class_name, count(*) as size
+          from ${students}
+          where ${students.withdrawnAt} is null ${className === undefined ? sql`` : sql`and ${students.className} = ${className}`}
+          group by ${students.className}
+        ), days as (
+          select ${registers.date} as date, sum(${attended})::int as present, sum(${registers.absentCount})::int as absent
+          from ${registers} where ${and(...inSeries)}
+          group by ${registers.date}
+        )
+        select
+          (select coalesce(json_agg(json_build_object(
+              'className', ${classes.name},
+              'totalStudents', coalesce(roster.size, 0)::int,
+              'present', coalesce(totals.present, 0)::int,
+              'absent', coalesce(totals.absent, 0)::int
+            ) order by ${classes.position}, ${classes.name}), '[]'::json)
+            from ${classes}
+            left join totals on totals.class_name = ${classes.name}
+            left join roster on roster.class_name = ${classes.name}
+            where (${classes.archivedAt} is null or totals.class_name is not null)
+              ${className === undefined ? sql`` : sql`and ${classes.name} = ${className}`}
+          ) as "perClass",
+          (select coalesce(json_agg(json_build_object('date', days.date, 'present', days.present, 'absent', days.absent) order by days.date), '[]'::json)
+            from days) as "perDay"`,
+  );
+  return row ?? { perClass: [], perDay: [] };
 }
 
 export interface SubjectCountsRow {

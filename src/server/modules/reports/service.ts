@@ -41,14 +41,7 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   // The monthly window holds the weekly one: one read of at most 30 dates serves both.
   const { from, to } = reportWindow(today, Math.max(PERIOD_DAYS.weekly, PERIOD_DAYS.monthly));
 
-  // One snapshot, so that the tiles, the class table and the series agree even while a register is saved.
-  const { perClass, perDay } = await db.transaction(
-    async (tx) => ({
-      perClass: await repo.classCounts(tx, input.className, range),
-      perDay: await repo.dayCounts(tx, from, to, input.className),
-    }),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const { perClass, perDay } = await repo.dashboardCounts(db, { className: input.className, range, from, to });
 
   const classWiseAttendance = perClass.map(toClassAttendance);
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { terms } from '../../db/schema';
 
@@ -62,23 +62,17 @@ export async function updateTerm(db: Executor, id: string, changes: Partial<NewT
   return updated;
 }
 
-/** The term that holds `day`, if any (terms never overlap: at most one). */
-export async function termHolding(db: Executor, day: string): Promise<TermRow | undefined> {
+/**
+ * The reports' default term on `day` (DESIGN.md 7.5), in one query: the term that holds `day`
+ * (terms never overlap: at most one), else the one that ended last before it; none when every
+ * term starts after `day`.
+ */
+export async function defaultTermOn(db: Executor, day: string): Promise<TermRow | undefined> {
   const [row] = await db
     .select()
     .from(terms)
-    .where(and(lte(terms.startsOn, day), gte(terms.endsOn, day)))
-    .limit(1);
-  return row;
-}
-
-/** The term that ended last before `day`. */
-export async function latestEndedBefore(db: Executor, day: string): Promise<TermRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(terms)
-    .where(lt(terms.endsOn, day))
-    .orderBy(desc(terms.endsOn))
+    .where(lte(terms.startsOn, day))
+    .orderBy(sql`${terms.endsOn} >= ${day} desc`, desc(terms.endsOn))
     .limit(1);
   return row;
 }

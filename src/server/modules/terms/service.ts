@@ -149,7 +149,7 @@ export async function resolveTermRange(db: Executor, term: string | undefined, t
     if (!row) throw notFound(TERM_NOT_FOUND_MESSAGE);
     return rangeOf(row);
   }
-  const current = (await repo.termHolding(db, today)) ?? (await repo.latestEndedBefore(db, today));
+  const current = await repo.defaultTermOn(db, today);
   return current ? rangeOf(current) : ALL_TIME;
 }
 
