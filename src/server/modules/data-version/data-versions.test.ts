@@ -76,6 +76,22 @@ describe('data versions', () => {
     expect(await repo.read(database.db, REPORTS)).toBe(before + 1);
   });
 
+  it('remember a value read from the data until the version changes, whoever changed it', async () => {
+    const versions = await watch(60_000);
+    let reads = 0;
+    const read = async () => (reads += 1);
+    expect(await versions.remember(REPORTS, 'a value', read)).toBe(1);
+    expect(await versions.remember(REPORTS, 'a value', read)).toBe(1);
+    // Another key is another value.
+    expect(await versions.remember(REPORTS, 'another value', read)).toBe(2);
+    await bumpDataVersion(database.db);
+    expect(await versions.remember(REPORTS, 'a value', read)).toBe(3);
+    const after = await bumpElsewhere();
+    await vi.waitFor(async () => expect(await versions.current(REPORTS)).toBe(after), { timeout: 5000, interval: 20 });
+    expect(await versions.remember(REPORTS, 'a value', read)).toBe(4);
+    expect(await versions.remember(REPORTS, 'a value', read)).toBe(4);
+  });
+
   it('ignore announcements that are not versions', async () => {
     const versions = await watch(60_000);
     const known = await versions.current(REPORTS);

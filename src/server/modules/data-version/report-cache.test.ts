@@ -101,7 +101,9 @@ describe('cached reports', () => {
       payload: { name: 'Cached term', startsOn: addDays(today, -10), endsOn: addDays(today, 10) },
     });
     expect(term.statusCode).toBe(201);
-    await expectFresh('/api/reports/dashboard', tag);
+    // The default term is remembered per data version: the new one holds today, and is the answer's.
+    const afterTerm = await expectFresh('/api/reports/dashboard', tag);
+    expect((afterTerm.json() as { term: { name: string } | null }).term?.name).toBe('Cached term');
 
     const profile = await ctx.app.inject({
       method: 'POST',

@@ -29,6 +29,9 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
   return version;
 }
 
+/** How many remembered values (DataVersions.remember) a process keeps; the oldest goes first. */
+const REMEMBERED_VALUES = 100;
+
 /** How long a version read from its row is trusted, when no notification says otherwise. */
 const DEFAULT_TRUST_MS = 1000;
 
@@ -48,6 +51,7 @@ const DEFAULT_TRUST_MS = 1000;
  */
 export class DataVersions {
   private readonly known = new Map<string, { version: number; readAt: number }>();
+  private readonly remembered = new Map<string, { version: number; value: unknown }>();
   private readonly reads: FreshReads<string, number>;
   private unlisten: Promise<(() => Promise<void>) | null> | null = null;
 
@@ -79,6 +83,23 @@ export class DataVersions {
     const unseenWrite = mine !== undefined && (known === undefined || known.version < mine.version);
     if (known && !unseenWrite && now - known.readAt < this.trustMs) return Promise.resolve(known.version);
     return this.reads.get(name);
+  }
+
+  /**
+   * A value read from the data that the version `name` covers (the reports' default term, say),
+   * read again only once that version has changed. The version is read first, so the value kept
+   * under it holds at least that version's data, as ReportCache's answers do.
+   */
+  async remember<T>(name: string, key: string, read: () => Promise<T>): Promise<T> {
+    const version = await this.current(name);
+    const id = `${name}\u0000${key}`;
+    const kept = this.remembered.get(id);
+    if (kept && kept.version === version) return kept.value as T;
+    const value = await read();
+    this.remembered.delete(id);
+    this.remembered.set(id, { version, value });
+    if (this.remembered.size > REMEMBERED_VALUES) this.remembered.delete(this.remembered.keys().next().value!);
+    return value;
   }
 
   private async readRow(name: string): Promise<number> {

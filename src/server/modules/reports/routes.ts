@@ -41,7 +41,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Dat
     },
     async (request, reply) =>
       cache.answer(request, reply, async () => ({
-        body: await service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone }),
+        body: await service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone, versions }),
       })),
   );
 
@@ -70,6 +70,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Dat
           subject: request.query.subject,
           term: request.query.term,
           timeZone,
+          versions,
         });
         return { body: summaries, headers: { [TERM_HEADER]: term?.id ?? ALL_TERMS } };
       }),
@@ -92,7 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Dat
     },
     async (request, reply) =>
       cache.answer(request, reply, async () => {
-        const { term, rows } = await service.getSubjectReport(db, { className: request.query.class, term: request.query.term, timeZone });
+        const { term, rows } = await service.getSubjectReport(db, { className: request.query.class, term: request.query.term, timeZone, versions });
         return { body: rows, headers: { [TERM_HEADER]: term?.id ?? ALL_TERMS } };
       }),
   );

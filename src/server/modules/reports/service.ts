@@ -26,6 +26,8 @@ export interface DashboardInput {
   /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
   term?: string | undefined;
   timeZone: string;
+  /** What this process knows of the data versions: the term is then read once per version. */
+  versions?: DataVersions | undefined;
   now?: Date;
 }
 
@@ -37,7 +39,7 @@ export interface DashboardInput {
 export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashboard> {
   if (input.className !== undefined) await assertClassExists(db, input.className);
   const today = todayIn(input.timeZone, input.now);
-  const range = await resolveTermRange(db, input.term, today);
+  const range = await resolveTermRange(db, input.term, today, input.versions);
   // The monthly window holds the weekly one: one read of at most 30 dates serves both.
   const { from, to } = reportWindow(today, Math.max(PERIOD_DAYS.weekly, PERIOD_DAYS.monthly));
 
@@ -63,6 +65,8 @@ export interface StudentSummariesInput {
   term?: string | undefined;
   /** The portal's zone, for the default term's today (the server's zone when absent). */
   timeZone?: string | undefined;
+  /** What this process knows of the data versions: the term is then read once per version. */
+  versions?: DataVersions | undefined;
   now?: Date;
 }
 
@@ -75,7 +79,7 @@ export async function studentSummariesOfTerm(
   input: StudentSummariesInput,
 ): Promise<{ term: Term | null; summaries: StudentSummary[] }> {
   if (input.className !== undefined) await assertClassExists(db, input.className);
-  const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now));
+  const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now), input.versions);
   if (input.subject !== undefined && !(await findSubject(db, input.subject))) throw notFound(subjectNotFound(input.subject));
   const rows = await studentTotals(db, {
     className: input.className,
@@ -100,13 +104,15 @@ export interface SubjectReportInput {
   className?: string | undefined;
   term?: string | undefined;
   timeZone: string;
+  /** What this process knows of the data versions: the term is then read once per version. */
+  versions?: DataVersions | undefined;
   now?: Date;
 }
 
 /** GET /api/reports/subjects: per subject, lectures, held, attended and percentage over the term (DESIGN.md 7.6). */
 export async function getSubjectReport(db: Db, input: SubjectReportInput): Promise<{ term: Term | null; rows: SubjectReportRow[] }> {
   if (input.className !== undefined) await assertClassExists(db, input.className);
-  const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now));
+  const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now), input.versions);
   const rows = await repo.subjectCounts(db, { className: input.className, termId: range.term?.id });
   return {
     term: range.term,

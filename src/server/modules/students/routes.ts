@@ -43,7 +43,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Da
       service.assertCanSeeStudent(request.user!, request.params.pin);
       const { term, limit, before } = request.query;
       return cache.answer(request, reply, async () => ({
-        body: await service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone }, { limit, before }),
+        body: await service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone, versions }, { limit, before }),
       }));
     },
   );
@@ -67,7 +67,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Da
     async (request, reply) => {
       service.assertCanSeeStudent(request.user!, request.params.pin);
       return cache.answer(request, reply, async () => ({
-        body: await service.getStudentDays(db, request.user!, request.params.pin, { term: request.query.term, timeZone }),
+        body: await service.getStudentDays(db, request.user!, request.params.pin, { term: request.query.term, timeZone, versions }),
       }));
     },
   );
@@ -97,7 +97,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Da
       },
     },
     async (request, reply) => {
-      const report = await service.getStudentReport(db, request.user!, request.params.pin, { term: request.query.term, timeZone, university });
+      const report = await service.getStudentReport(db, request.user!, request.params.pin, { term: request.query.term, timeZone, university, versions });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${report.filename}"`)

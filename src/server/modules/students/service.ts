@@ -28,6 +28,8 @@ export interface RecordScope {
   term?: string | undefined;
   timeZone: string;
   now?: Date;
+  /** What this process knows of the data versions: the term is then read once per version. */
+  versions?: DataVersions | undefined;
   /** The university's name for the PDF (PORTAL_NAME). */
   university?: string | undefined;
 }
@@ -121,7 +123,7 @@ export async function getStudentRecord(
   const [profile, rosterStudent, range] = await Promise.all([
     findProfile(db, pin),
     findStudent(db, pin),
-    resolveTermRange(db, scope.term, todayIn(scope.timeZone, scope.now)),
+    resolveTermRange(db, scope.term, todayIn(scope.timeZone, scope.now), scope.versions),
   ]);
   // One row more than the page says whether there is a next page.
   const [rows, totals] = await Promise.all([
@@ -153,7 +155,7 @@ export async function getStudentRecord(
 export async function getStudentDays(db: Executor, viewer: User, pin: string, scope: RecordScope): Promise<StudentDays> {
   assertCanSeeStudent(viewer, pin);
   const today = todayIn(scope.timeZone, scope.now);
-  const range = await resolveTermRange(db, scope.term, today);
+  const range = await resolveTermRange(db, scope.term, today, scope.versions);
   const to = range.to ?? today;
   const from = range.from ?? addDays(to, -365);
   const days = await studentDayCounts(db, pin, from, to);

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { rebucketRegisters } from '../counters/service';
-import { bumpDataVersion } from '../data-version/service';
+import { bumpDataVersion, type DataVersions, REPORTS } from '../data-version/service';
 import * as repo from './repository';
 
 const NAME_CONSTRAINT = 'terms_name_key';
@@ -140,17 +140,21 @@ function rangeOf(row: repo.TermRow): TermRange {
 /**
  * What `?term=` means for every report, summary, CSV and PDF: a term's id, or `all`; without it,
  * the term that holds `today`, else the latest term that has ended, else all time.
- * An unknown id is the API's 404.
+ * An unknown id is the API's 404. With `versions`, the term is read once per reports data
+ * version (every change of a term bumps it) rather than once per request.
  */
-export async function resolveTermRange(db: Executor, term: string | undefined, today: string): Promise<TermRange> {
+export async function resolveTermRange(
+  db: Executor,
+  term: string | undefined,
+  today: string,
+  versions?: Pick<DataVersions, 'remember'>,
+): Promise<TermRange> {
   if (term === ALL_TERMS) return ALL_TIME;
-  if (term !== undefined) {
-    const row = await findTerm(db, term);
-    if (!row) throw notFound(TERM_NOT_FOUND_MESSAGE);
-    return rangeOf(row);
-  }
-  const current = await repo.defaultTermOn(db, today);
-  return current ? rangeOf(current) : ALL_TIME;
+  const read = () => (term === undefined ? repo.defaultTermOn(db, today) : findTerm(db, term));
+  const row = versions ? await versions.remember(REPORTS, term === undefined ? `default term on ${today}` : `term ${term}`, read) : await read();
+  if (row) return rangeOf(row);
+  if (term !== undefined) throw notFound(TERM_NOT_FOUND_MESSAGE);
+  return ALL_TIME;
 }
 
 /** True when `date` lies in the range (both ends included). */
