@@ -1,4 +1,4 @@
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from './charts';
 import { Center, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { absentBand, attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { classWiseCsv } from '../../../../shared/report-rules';

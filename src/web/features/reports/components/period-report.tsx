@@ -1,4 +1,4 @@
-import { PieChart } from '@mantine/charts';
+import { PieChart } from './charts';
 import { Center, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { attendanceBand, formatPercent, percentage } from '../../../../shared/attendance-rules';
 import { dailyReportCsv, periodTotals, type ReportPeriod } from '../../../../shared/report-rules';

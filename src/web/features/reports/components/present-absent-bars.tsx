@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from './charts';
 import { formatCount } from '../format';
 
 export interface PresentAbsentBar {
