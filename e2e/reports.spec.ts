@@ -154,7 +154,7 @@ test('the dashboard updates without a reload when a register is saved in another
   await other.close();
 });
 
-test('the login page does not download the charts library; the dashboard does', async ({ page }) => {
+test('the login page does not download the charts library; the dashboard does, after its figures', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (/\/assets\/.*\.js$/.test(response.url())) scripts.push(response.url());
@@ -180,5 +180,7 @@ test('the login page does not download the charts library; the dashboard does', 
   await signIn(page, 'faculty');
   await page.goto('/faculty-details');
   await expect(page.getByRole('region', { name: 'Weekly Report' })).toBeVisible();
+  // The charts load after the figures: the weekly pie is drawn once they are here.
+  await expect(page.getByRole('region', { name: 'Weekly Report' }).locator('.recharts-pie')).toBeVisible();
   expect((await chartScripts()).length).toBeGreaterThan(0);
 });
