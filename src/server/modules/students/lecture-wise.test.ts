@@ -94,6 +94,24 @@ describe('per-subject figures', () => {
     }
   });
 
+  it('names a renamed subject by its new name in the next record', async () => {
+    const admin = await ctx.signIn('admin');
+    const rename = (name: string) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/admin/subjects/NET', headers: { cookie: admin }, payload: { name } });
+    const namesOf = async () =>
+      StudentRecordSchema.parse((await get(`/api/students/${PINS[0]}?term=all`)).json()).subjects.map((subject) => subject.name);
+    expect(await namesOf()).toContain('Subject NET');
+    expect((await rename('Computer Networks')).statusCode).toBe(200);
+    try {
+      const names = await namesOf();
+      expect(names).toContain('Computer Networks');
+      expect(names).not.toContain('Subject NET');
+    } finally {
+      expect((await rename('Subject NET')).statusCode).toBe(200);
+    }
+    expect(await namesOf()).toContain('Subject NET');
+  });
+
   it('the subject report per class equals the sums over its registers (excused left out)', async () => {
     const rows = SubjectReportSchema.parse((await get('/api/reports/subjects?class=CSE5&term=all')).json());
     const expected = [...SUBJECTS]

@@ -73,13 +73,19 @@ function toHistoryEntry(mark: StudentMarkRow): HistoryEntry {
 }
 
 /** The summary and per-subject figures of a term, from the student counters (never the marks). */
-async function summaryOf(db: Executor, pin: string, range: TermRange): Promise<Pick<StudentRecord, 'summary' | 'subjects'>> {
+async function summaryOf(
+  db: Executor,
+  pin: string,
+  range: TermRange,
+  versions?: DataVersions,
+): Promise<Pick<StudentRecord, 'summary' | 'subjects'>> {
   const rows = await countsOfStudent(db, pin, { termId: range.term === null ? undefined : range.term.id });
   const total = rows.reduce((sum, row) => addCounts(sum, row), { ...NO_MARKS });
   const bySubject = rows.filter((row) => row.subjectCode !== '');
   const names = await subjectsByCode(
     db,
     bySubject.map((row) => row.subjectCode),
+    versions,
   );
   const subjects: SubjectSummary[] = bySubject
     .map((row) => {
@@ -128,7 +134,7 @@ export async function getStudentRecord(
   // One row more than the page says whether there is a next page.
   const [rows, totals] = await Promise.all([
     listStudentMarks(db, pin, { limit: limit + 1, before, from: range.from, to: range.to }),
-    summaryOf(db, pin, range),
+    summaryOf(db, pin, range, scope.versions),
   ]);
   // The roster is authoritative: anyone can register a profile for a PIN, so its name comes second.
   const name = rosterStudent?.name ?? profile?.name ?? rows[0]?.name ?? (await latestMarkOf(db, pin))?.name;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
-import { bumpDataVersion } from '../data-version/service';
+import { bumpDataVersion, type DataVersions, REPORTS } from '../data-version/service';
 import * as repo from './repository';
 
 /** Who changes subjects: a signed-in admin, or an actor such as the CLI. */
@@ -22,8 +22,22 @@ export async function findSubject(db: Executor, code: string): Promise<Subject |
   return row ? toSubject(row) : undefined;
 }
 
-/** The subjects with these codes, by code (codes with no subject are left out). */
-export async function subjectsByCode(db: Executor, codes: readonly string[]): Promise<Map<string, Subject>> {
+/**
+ * The subjects with these codes, by code (codes with no subject are left out). With `versions`,
+ * every subject is read once per reports data version (every change of a subject bumps it) and
+ * the codes are looked up in memory: what reports and records do for each student they show.
+ */
+export async function subjectsByCode(
+  db: Executor,
+  codes: readonly string[],
+  versions?: Pick<DataVersions, 'remember'>,
+): Promise<Map<string, Subject>> {
+  if (codes.length === 0) return new Map();
+  if (versions) {
+    const every = await versions.remember(REPORTS, 'subjects', () => listSubjects(db));
+    const wanted = new Set(codes);
+    return new Map(every.filter((subject) => wanted.has(subject.code)).map((subject) => [subject.code, subject]));
+  }
   const rows = await repo.subjectsByCode(db, codes);
   return new Map([...rows].map(([code, row]) => [code, toSubject(row)]));
 }
