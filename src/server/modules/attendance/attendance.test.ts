@@ -223,6 +223,8 @@ describe('PUT /api/attendance/:class/:date', () => {
     const fix = await put('CSE4', d, { records: [...marksOf(CSE4, () => true), { pin: 'MOVER', present: false }] });
     expect(fix.statusCode).toBe(200);
     expect((fix.json() as AttendanceRegister).stats).toEqual({ total: 4, present: 3, absent: 1, late: 0, excused: 0 });
+    // The save's answer is the register as it is read afterwards: marks in PIN order, counters, who and when.
+    expect(fix.json()).toEqual((await get(`/api/attendance/CSE4/${d}`)).json());
     // But a new register of CSE4 no longer includes them.
     const next = await put('CSE4', addDays(today, -2), { records: [] });
     expect((next.json() as AttendanceRegister).records.map((r) => r.pin)).toEqual(CSE4);

@@ -19,7 +19,7 @@ export interface RegisterWithTaker extends RegisterRow {
   subjectName: string | null;
 }
 
-const registerWithTaker = {
+const registerColumns = {
   id: registers.id,
   className: registers.className,
   date: registers.date,
@@ -33,6 +33,10 @@ const registerWithTaker = {
   absentCount: registers.absentCount,
   lateCount: registers.lateCount,
   excusedCount: registers.excusedCount,
+};
+
+const registerWithTaker = {
+  ...registerColumns,
   takerName: users.name,
   subjectName: subjects.name,
 };
@@ -121,24 +125,21 @@ export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> 
 
 /**
  * Creates the (class, date, period) register row if it is missing and locks it until the
- * transaction ends. A concurrent insert of the same row waits for ours and then does nothing, and
- * the select waits for the lock, so two saves of one register run one after the other. A new
- * register takes the subject and term given; an existing one keeps its own.
+ * transaction ends, in one statement: the conflict's update changes nothing but takes the row's
+ * lock. A concurrent insert of the same row waits for ours and then locks the row we made, so two
+ * saves of one register run one after the other. A new register takes the subject and term
+ * given; an existing one keeps its own.
  */
 export async function lockRegister(
   tx: Tx,
   key: { className: string; date: string; period: number },
   fresh: { subjectCode: string | null; termId: string | null; takenBy: string },
 ): Promise<RegisterRow> {
-  await tx
+  const [row] = await tx
     .insert(registers)
     .values({ ...key, ...fresh })
-    .onConflictDoNothing({ target: [registers.className, registers.date, registers.period] });
-  const [row] = await tx
-    .select()
-    .from(registers)
-    .where(and(eq(registers.className, key.className), eq(registers.date, key.date), eq(registers.period, key.period)))
-    .for('update');
+    .onConflictDoUpdate({ target: [registers.className, registers.date, registers.period], set: { period: sql`${registers.period}` } })
+    .returning();
   if (!row) throw new Error('register missing after insert');
   return row;
 }
@@ -164,10 +165,11 @@ const countOf = (registerId: string, status: MarkStatus) =>
 /**
  * Sets the register's counters from its marks, so they cannot drift from them, and stamps the
  * save with the database clock at this moment (not the transaction's start, which for a save
- * that waited on the lock would be earlier than the save it waited for).
+ * that waited on the lock would be earlier than the save it waited for). Returns the register as
+ * findRegister would read it now.
  */
-export async function refreshCounters(tx: Tx, registerId: string): Promise<void> {
-  await tx
+export async function refreshCounters(tx: Tx, registerId: string): Promise<RegisterWithTaker> {
+  const [row] = await tx
     .update(registers)
     .set({
       presentCount: countOf(registerId, 'present'),
@@ -176,7 +178,14 @@ export async function refreshCounters(tx: Tx, registerId: string): Promise<void>
       excusedCount: countOf(registerId, 'excused'),
       updatedAt: sql`clock_timestamp()`,
     })
-    .where(eq(registers.id, registerId));
+    .where(eq(registers.id, registerId))
+    .returning({
+      ...registerColumns,
+      takerName: sql<string | null>`(select u.name from users u where u.id = ${registers.takenBy})`,
+      subjectName: sql<string | null>`(select s.name from subjects s where s.code = ${registers.subjectCode})`,
+    });
+  if (!row) throw new Error('register missing when its counters were refreshed');
+  return row;
 }
 
 /** Appends change rows stamped with the save's time (the register's updated_at). */

@@ -30,6 +30,11 @@ export const ATTENDANCE_CHANNEL = 'attendance';
 
 const MAX_PINS_NAMED = 10;
 
+/** PIN order as the database sorts `pin collate "C"`: by the bytes of the text. */
+function byPin(a: { pin: string }, b: { pin: string }): number {
+  return Buffer.compare(Buffer.from(a.pin), Buffer.from(b.pin));
+}
+
 function toRecord(mark: Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>): AttendanceRecord {
   return { pin: mark.pin, name: mark.name, class: mark.className, status: mark.status, present: attends(mark.status) };
 }
@@ -44,7 +49,7 @@ function statsOf(register: RegisterWithTaker): AttendanceRegister['stats'] {
   return { total: present + absent + late + excused, present, absent, late, excused };
 }
 
-function toRegister(register: RegisterWithTaker, marks: MarkRow[]): AttendanceRegister {
+function toRegister(register: RegisterWithTaker, marks: readonly Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>[]): AttendanceRegister {
   return {
     class: register.className,
     date: register.date,
@@ -258,7 +263,7 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       .filter((c) => c.oldStatus !== c.newStatus);
 
     await repo.upsertMarks(tx, marks);
-    await repo.refreshCounters(tx, register.id);
+    const saved = await repo.refreshCounters(tx, register.id);
     await repo.insertChanges(tx, register.id, changes, userId, reason);
     await countMarkChanges(
       tx,
@@ -281,8 +286,12 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       changed: changes.length,
       ...(reason ? { reason } : {}),
     });
-    await input.within?.(tx);
-    return readRegister(tx, className, date, period);
+    if (input.within) {
+      await input.within(tx);
+      return readRegister(tx, className, date, period);
+    }
+    // The register's marks are exactly those just written, in the order listMarks gives.
+    return toRegister(saved, [...marks].sort(byPin));
   });
 
   try {

@@ -93,6 +93,8 @@ describe('student counters', () => {
     const first = await put('CSE6', date, { records: PINS.map((pin) => ({ pin, status: 'present' })) }, 1);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ period: 1, subject: { code: 'DS', name: 'Data Structures' } });
+    const reread = await ctx.app.inject({ method: 'GET', url: `/api/attendance/CSE6/${date}?period=1`, headers: { cookie: faculty } });
+    expect(first.json()).toEqual(reread.json());
     expect((await put('CSE6', date, { records: [{ pin: 'K-01', status: 'late' }] }, 2)).statusCode).toBe(200);
     // A whole-day register on a day of lectures would count the day twice.
     const mixed = await put('CSE6', date, { records: [] });
