@@ -1,6 +1,6 @@
 import type { BarChartProps, DonutChartProps, PieChartProps } from '@mantine/charts';
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 /**
  * The kit's charts, loaded after the page's figures show: the charts library and its helpers are
@@ -15,23 +15,20 @@ const LazyBarChart = lazy(() => charts().then((module) => ({ default: module.Bar
 /** The kit's default pie and donut size, when none is given. */
 const DEFAULT_ROUND_SIZE = 160;
 
-export function PieChart(props: PieChartProps) {
-  const size = props.size ?? DEFAULT_ROUND_SIZE;
-  return (
-    <Suspense fallback={<Box w={size} h={size} />}>
-      <LazyPieChart {...props} />
-    </Suspense>
-  );
+/** A round chart (pie or donut) that keeps its square while the library loads. */
+function roundChart<P extends { size?: number | undefined }>(Chart: ComponentType<P>) {
+  return function RoundChart(props: P) {
+    const size = props.size ?? DEFAULT_ROUND_SIZE;
+    return (
+      <Suspense fallback={<Box w={size} h={size} />}>
+        <Chart {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function DonutChart(props: DonutChartProps) {
-  const size = props.size ?? DEFAULT_ROUND_SIZE;
-  return (
-    <Suspense fallback={<Box w={size} h={size} />}>
-      <LazyDonutChart {...props} />
-    </Suspense>
-  );
-}
+export const PieChart = roundChart<PieChartProps>(LazyPieChart);
+export const DonutChart = roundChart<DonutChartProps>(LazyDonutChart);
 
 /** A bar chart needs its height (`h`): the space it keeps while it loads. */
 export function BarChart(props: BarChartProps & { h: number }) {
