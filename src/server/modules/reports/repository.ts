@@ -41,9 +41,13 @@ export interface DashboardCounts {
 }
 
 /**
- * classCounts over `range` and dayCounts from `from` to `to` in one statement: one round trip
- * and one snapshot, so that the tiles, the class table and the series agree even while a
- * register is saved. Each part comes back as a JSON array, in the order of its function.
+ * The dashboard's figures in one statement: one round trip and one snapshot, so that the tiles,
+ * the class table and the series agree even while a register is saved. `perClass`: every class
+ * (or one) in class order, with its roster size (withdrawn students are off their class's
+ * register) and the sums of its registers' counters over `range`; an archived class only while it
+ * has registers in the range, so its history stays. `perDay`: the sums per date from `from` to
+ * `to`, every class merged (or one class's), oldest first. Present and late marks attend
+ * (DESIGN.md 7.6); excused ones count in neither.
  */
 export async function dashboardCounts(
   db: Executor,

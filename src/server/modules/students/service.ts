@@ -28,7 +28,7 @@ export interface RecordScope {
   term?: string | undefined;
   timeZone: string;
   now?: Date;
-  /** What this process knows of the data versions: the term is then read once per version. */
+  /** What this process knows of the data versions: the term and the subjects' names are then read once per version. */
   versions?: DataVersions | undefined;
   /** The university's name for the PDF (PORTAL_NAME). */
   university?: string | undefined;
