@@ -8,13 +8,9 @@
 export const LOGIN_JS_BUDGET_BYTES = 120 * 1000;
 
 /**
- * Until the budget is met, the most /login may load: what it loads now, rounded up. The build
- * check fails above it, so the page can only get lighter; lower it with every saving, and set it
- * to the budget once the budget is met (bench/RESULTS.md and docs/decisions/0011 say where the
- * weight is). Raised once, from 240 to 244 kB, for dark mode (the colour scheme decided at
- * start and the theme's scales), the two-step sign-in's schemas and its lazily loaded step;
- * lowered to 188 kB when the sign-in form left its form library and popover, the theme stopped
- * naming dialogs, notifications and table scroll areas, and the notifications' container came to
- * load after the first screen.
+ * What the build check fails above. It was a ceiling over the budget while /login weighed more
+ * (244 kB at most, then 188); the budget is met since the sign-in page shows from the entry
+ * without the router, the query cache or the schema library (src/web/app/sign-in-shell.tsx), so
+ * the check now holds the page to the budget itself.
  */
-export const LOGIN_JS_CEILING_BYTES = 188 * 1000;
+export const LOGIN_JS_CEILING_BYTES = LOGIN_JS_BUDGET_BYTES;

@@ -38,7 +38,7 @@ export interface BuiltWeb {
   /** The scripts and style sheets index.html names (the entry), as names in `assets`. */
   entryScripts: string[];
   entryStyles: string[];
-  /** The lazily loaded chunk of a page component (`login-page` -> `login-page-<hash>.js`). */
+  /** A lazily loaded chunk by its module's name (`faculty-details-page` -> `faculty-details-page-<hash>.js`). */
   pageChunk(name: string): string | undefined;
 }
 

@@ -2,18 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/colors.css';
 import './app/print.css';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { startApp } from './app/open-app';
+import { isSignInPath, startSignIn } from './app/sign-in-shell';
 
-const router = createRouter();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The sign-in page, where nearly every visit starts, shows without the app's code (DESIGN.md
+// 7.4); every other address loads the app.
+const root = createRoot(document.getElementById('root')!);
+if (isSignInPath(window.location.pathname)) startSignIn(root);
+else startApp(root);

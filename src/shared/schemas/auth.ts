@@ -1,22 +1,30 @@
 import { z } from 'zod';
 import { LOGIN_ROLES, ROLES } from '../constants';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+} from '../sign-in-rules';
+
+export { EMAIL_MESSAGE, PASSWORD_MESSAGE } from '../sign-in-rules';
 
 export const RoleSchema = z.enum(ROLES);
 export const LoginRoleSchema = z.enum(LOGIN_ROLES);
 
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-export const PASSWORD_MESSAGE = 'Password is required';
-
+/** The rules of ../sign-in-rules.ts, which the sign-in page checks without this library. */
 export const EmailSchema = z
   .string()
   .trim()
   .min(1, EMAIL_MESSAGE)
-  .max(254, EMAIL_MESSAGE)
-  .pipe(z.email(EMAIL_MESSAGE));
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGE)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }));
 
 export const LoginFormSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, PASSWORD_MESSAGE).max(1024, 'Passwords have at most 1024 characters'),
+  password: z.string().min(1, PASSWORD_MESSAGE).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
   remember: z.boolean(),
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
@@ -45,7 +53,7 @@ export const CurrentUserResponseSchema = z.object({ user: UserSchema.nullable(),
 export const NewPasswordSchema = z
   .string()
   .min(10, 'Passwords need at least 10 characters')
-  .max(1024, 'Passwords have at most 1024 characters');
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
 export const SET_PASSWORD_LINK_MESSAGE =
   'This link has expired or was already used. Ask an administrator for a new one.';
@@ -96,18 +104,7 @@ export type TotpStatus = z.infer<typeof TotpStatusSchema>;
 
 /* ---- Single sign-on with OpenID Connect (DESIGN.md 7.9) ---- */
 
-/** Why a single sign-on came back to /login (`?sso=`), in the words the page shows. */
-export const OIDC_ERROR_MESSAGES = {
-  expired: 'That sign-in took too long or was already used. Please try again.',
-  provider: 'The campus sign-in service cannot be reached right now. Please try again later.',
-  unverified: 'Your campus account did not confirm your e-mail address, so the portal cannot tell who you are.',
-  unknown: 'No account of this portal uses that e-mail address. Ask an administrator to add you.',
-  disabled: 'This account is disabled. Ask an administrator.',
-  'role-faculty': 'This is a faculty account. Please use the Faculty tab to sign in.',
-  'role-student': 'This is a student account. Please use the Student tab to sign in.',
-  failed: 'Single sign-on did not complete. Please try again.',
-} as const;
-export type OidcErrorReason = keyof typeof OIDC_ERROR_MESSAGES;
+export { OIDC_ERROR_MESSAGES, type OidcErrorReason } from '../sign-in-rules';
 
 export const PASSWORD_LOGIN_OFF_MESSAGE = 'Password sign-in is turned off here. Use single sign-on.';
 

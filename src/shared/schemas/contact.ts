@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MESSAGE } from './auth';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../sign-in-rules';
 
 /** The result lines of the contact form (SPEC sections 2 and 8), word for word. */
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
@@ -36,7 +36,7 @@ const ContactEmailSchema = z
   .trim()
   .min(1, 'Email is required')
   .max(CONTACT_LIMITS.email, `Email has at most ${CONTACT_LIMITS.email} characters`)
-  .pipe(z.email(EMAIL_MESSAGE));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }));
 
 /** Optional; when given it must look like a phone number (digits with the usual separators). */
 const ContactPhoneSchema = z

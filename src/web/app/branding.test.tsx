@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createInjectFetch } from '../../server/test/inject-fetch';
 import { createTestDatabase, type TestDatabase } from '../../server/test/test-db';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { brandPalette } from '../lib/branding';
+import { LoginRoute } from '../features/auth/pages/login-route';
+import { brandPalette } from './theme';
 import { renderRoutes } from '../test/render';
 import { RootLayout } from './route-focus';
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('the university\'s branding', () => {
   it('shows the name and logo on the sign-in page beside the specification\'s title, and in the page title', async () => {
-    const { container } = renderRoutes([{ element: <RootLayout />, children: [{ path: '/login', element: <LoginPage /> }] }], '/login');
+    const { container } = renderRoutes([{ element: <RootLayout />, children: [{ path: '/login', element: <LoginRoute /> }] }], '/login');
     expect(await screen.findByText('Riverside University')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'University Portal' })).toBeInTheDocument();
     expect(container.querySelector('img[src="/api/branding/logo"]')).not.toBeNull();

@@ -1,10 +1,10 @@
-import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, ContractMismatchError } from '../lib/api-client';
-import { brandPalette, useBranding } from '../lib/branding';
+import { useBranding } from '../lib/branding';
 import { isAuthKey, meQueryKey } from '../lib/session';
-import { cssVariablesResolver, theme } from './theme';
+import { brandedTheme, cssVariablesResolver } from './theme';
 
 /** Asking again will not change a refusal (4xx) or an answer the page cannot read; a network blip might pass. */
 function worthRetrying(error: Error): boolean {
@@ -40,10 +40,7 @@ const Notifications = lazy(() => import('@mantine/notifications').then((module) 
 /** The kit's theme, in the university's colour when PORTAL_COLOR sets one. */
 function BrandedMantineProvider({ children }: { children: ReactNode }) {
   const color = useBranding().data?.color ?? null;
-  const branded = useMemo(
-    () => (color ? mergeThemeOverrides(theme, { colors: { brand: brandPalette(color) }, primaryColor: 'brand' }) : theme),
-    [color],
-  );
+  const branded = useMemo(() => brandedTheme(color), [color]);
   return (
     <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginRoute } from '../features/auth/pages/login-route';
 import { PageLoader } from '../components/page-loader';
 import { RequireAdmin, RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
@@ -18,7 +19,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
-      { path: 'login', ...page(() => import('../features/auth/pages/login-page')) },
+      // The same page as the sign-in shell shows first (sign-in-shell.tsx), here inside the app.
+      { path: 'login', Component: LoginRoute },
       { path: 'set-password', ...page(() => import('../features/auth/pages/set-password-page')) },
       {
         // Its own chunk too: the sign-in page, outside the layout, loads none of the header's menus.

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type ModalProps, type NotificationProps, type TableScrollContainerProps } from '@mantine/core';
+import { createTheme, mergeThemeOverrides, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride, type ModalProps, type NotificationProps, type TableScrollContainerProps } from '@mantine/core';
 
 /**
  * One type scale and one spacing scale for the whole portal (UX.md): text at 12/14/16/20/24 px,
@@ -56,3 +56,28 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': 'var(--mantine-primary-color-3)',
   },
 });
+
+function channels(hex: string): [number, number, number] {
+  return [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
+}
+
+function mix(hex: string, toward: number, share: number): string {
+  const [r, g, b] = channels(hex).map((value) => Math.round(value + (toward - value) * share));
+  return `#${[r, g, b].map((value) => value!.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Ten shades of one colour for Mantine's theme: the colour itself at shade 6, lighter ones mixed
+ * with white, darker ones with black. Buttons and links use shade 8 (theme.ts), dark enough for
+ * white text on all but the palest colours.
+ */
+export function brandPalette(hex: string): MantineColorsTuple {
+  const lighter = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16].map((share) => mix(hex, 255, share));
+  const darker = [0.18, 0.34, 0.48].map((share) => mix(hex, 0, share));
+  return [...lighter, hex, ...darker] as unknown as MantineColorsTuple;
+}
+
+/** The kit's theme, in the university's colour (DESIGN.md 7.7) when the branding names one. */
+export function brandedTheme(color: string | null | undefined): MantineThemeOverride {
+  return color ? mergeThemeOverrides(theme, { colors: { brand: brandPalette(color) }, primaryColor: 'brand' }) : theme;
+}

@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  CurrentUserResponseSchema,
-  LoginResponseSchema,
-  SignedInResponseSchema,
-  type LoginRequest,
-  type TotpVerifyRequest,
-  type User,
-} from '../../shared/schemas/auth';
-import { api, ApiError, NoContentSchema } from './api-client';
+import { api, NoContentSchema } from './api-client';
 import { BRANDING_KEY } from './branding';
+import { currentUser, type SignedInUser } from './sign-in';
 
 /**
  * The sign-in session (the cookie) as the page knows it. Its queries and mutations sit under
@@ -24,61 +17,34 @@ export function isAuthKey(key: readonly unknown[] | undefined): boolean {
   return key?.[0] === authKey[0];
 }
 
+/** The signed-in user; `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the session to the TOTP setup. */
+export type SessionUser = SignedInUser;
+
 /**
  * The signed-in user, or null when nobody is signed in: GET /api/auth/me answers `{ user: null }`
  * with a 200 then (DESIGN.md section 5), so a signed-out page logs no failed request.
  */
-/** The signed-in user; `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the session to the TOTP setup. */
-export type SessionUser = User & { totpSetupRequired?: boolean };
-
-export async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser | null> {
-  try {
-    const { user, totpSetupRequired } = await api.get('/api/auth/me', CurrentUserResponseSchema, { signal });
-    return user && totpSetupRequired ? { ...user, totpSetupRequired } : user;
-  } catch (err) {
-    // Servers of an earlier release answer a signed-out visitor with 401.
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+export function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser | null> {
+  return currentUser(signal);
 }
 
 export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe({ signal }), staleTime: 60_000, retry: 1 });
 }
 
-/** Null when the password was right but a second step (TOTP) must follow. */
-export function useLogin() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationKey: [...authKey, 'login'],
-    mutationFn: async (request: LoginRequest): Promise<SessionUser | null> => {
-      const answer = await api.post('/api/auth/login', request, LoginResponseSchema);
-      if ('totpRequired' in answer) return null;
-      return answer.totpSetupRequired ? { ...answer.user, totpSetupRequired: true } : answer.user;
-    },
-    onSuccess: (user) => {
-      if (user) signedIn(user);
-    },
-  });
-}
-
-/** The second step of a sign-in: a code from the app or a recovery code. */
-export function useVerifyTotp() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationKey: [...authKey, 'totp-verify'],
-    mutationFn: async (request: TotpVerifyRequest) => (await api.post('/api/auth/totp/verify', request, SignedInResponseSchema)).user,
-    onSuccess: (user) => signedIn(user),
-  });
-}
-
-function useSignedIn() {
+/**
+ * Keeps a new sign-in in the session: nothing fetched for an earlier user may be shown to this
+ * one. The sign-in page calls the API itself (sign-in.ts) and hands the user here.
+ */
+export function useSignedIn() {
   const queryClient = useQueryClient();
-  return (user: SessionUser) => {
-    // A new sign-in starts afresh: nothing fetched for an earlier user may be shown to this one.
-    queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
-    queryClient.setQueryData(meQueryKey, user);
-  };
+  return useCallback(
+    (user: SessionUser) => {
+      queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
+      queryClient.setQueryData(meQueryKey, user);
+    },
+    [queryClient],
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import * as OTPAuth from 'otpauth';
 import { totpCredentials, users } from '../../../../server/db/schema';
 import { INVALID_TOTP_MESSAGE } from '../../../../shared/schemas/auth';
 import { renderRoutes } from '../../../test/render';
-import { LoginPage } from '../pages/login-page';
+import { LoginRoute } from '../pages/login-route';
 
 let ctx: TestContext;
 
@@ -26,7 +26,7 @@ afterAll(async () => {
 function renderLogin(path = '/login') {
   return renderRoutes(
     [
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', element: <LoginRoute /> },
       { path: '/dashboard', element: <h1>Dashboard reached</h1> },
       { path: '/faculty', element: <h1>Student screen reached</h1> },
       { path: '/attendance/:class', element: <h1>Register reached</h1> },

@@ -2,46 +2,49 @@ import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, T
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { LoginRole } from '../../../../shared/constants';
-import { LoginFormSchema, type LoginForm as LoginFormValues, type User } from '../../../../shared/schemas/auth';
-import { useLogin } from '../../../lib/session';
+import type { LoginForm as LoginFormValues } from '../../../../shared/schemas/auth';
+import { emailProblem, passwordProblem } from '../../../../shared/sign-in-rules';
+import { signIn, type SignedInUser } from '../../../lib/sign-in';
 
 // Only accounts with two-step sign-in see it: it loads after the password, not with the page.
 const TotpStep = lazy(() => import('./totp-step').then((module) => ({ default: module.TotpStep })));
 
 interface LoginFormProps {
   role: LoginRole;
-  onSuccess: (user: User) => void;
+  onSuccess: (user: SignedInUser) => void;
 }
 
 /** One tab's sign-in form: email, password, Remember me, and the Login button's three states. */
 export function LoginForm({ role, onSuccess }: LoginFormProps) {
-  const login = useLogin();
+  const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   // The password was right and the account has two-step sign-in: the code comes next.
   const [secondStep, setSecondStep] = useState(false);
   const form = useLoginFields();
   const id = `login-${role}`;
-  const loading = login.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = form.submitted();
     if (!values) return;
+    if (loading) return;
     setFailure(null);
     setSucceeded(false);
-    login.mutate(
-      { ...values, role },
-      {
-        onSuccess: (user) => {
-          if (!user) {
-            setSecondStep(true);
-            return;
-          }
-          setSucceeded(true);
-          onSuccess(user);
-        },
-        onError: (error) => setFailure(`Login failed: ${error.message || 'Invalid credentials'}`),
+    setLoading(true);
+    signIn({ ...values, email: values.email.trim(), role }).then(
+      (user) => {
+        setLoading(false);
+        if (!user) {
+          setSecondStep(true);
+          return;
+        }
+        setSucceeded(true);
+        onSuccess(user);
+      },
+      (error: Error) => {
+        setLoading(false);
+        setFailure(`Login failed: ${error.message || 'Invalid credentials'}`);
       },
     );
   };
@@ -98,24 +101,19 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
 type TextField = 'email' | 'password';
 
 /**
- * The sign-in form's state, checked against the contract's LoginFormSchema on every change: a
- * field's problem shows once it has been left (or the form sent) and follows what is typed after
- * that. Two fields and a checkbox need no form library on the page everyone loads first.
+ * The sign-in form's state, checked with the sign-in rules (shared/sign-in-rules.ts, from which
+ * the contract's LoginFormSchema is built) on every change: a field's problem shows once it has
+ * been left (or the form sent) and follows what is typed after that. Two fields and a checkbox
+ * need no form library on the page everyone loads first.
  */
 function useLoginFields() {
   const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', remember: false });
   const [touched, setTouched] = useState<Record<TextField, boolean>>({ email: false, password: false });
-  const checked = LoginFormSchema.safeParse(values);
-  const problems: Partial<Record<TextField, string>> = {};
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'email' || field === 'password') && !problems[field]) problems[field] = issue.message;
-    }
-  }
+  const problems: Partial<Record<TextField, string>> = { email: emailProblem(values.email), password: passwordProblem(values.password) };
+  const valid = !problems.email && !problems.password;
   return {
     values,
-    valid: checked.success,
+    valid,
     field: (name: TextField) => ({
       value: values[name],
       error: touched[name] ? problems[name] : undefined,
@@ -129,7 +127,7 @@ function useLoginFields() {
     /** The values to send, or null (with every problem shown) when they are not valid yet. */
     submitted: (): LoginFormValues | null => {
       setTouched({ email: true, password: true });
-      return checked.success ? checked.data : null;
+      return valid ? values : null;
     },
   };
 }

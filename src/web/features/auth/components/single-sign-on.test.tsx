@@ -5,7 +5,7 @@ import { createInjectFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { OIDC_ERROR_MESSAGES } from '../../../../shared/schemas/auth';
 import { renderRoutes } from '../../../test/render';
-import { LoginPage } from '../pages/login-page';
+import { LoginRoute } from '../pages/login-route';
 
 let ctx: TestContext;
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('single sign-on on the sign-in page', () => {
   it('offers "Sign in with <name>" on both tabs, for the tab’s role and with the returnUrl', async () => {
     const user = userEvent.setup();
-    renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login?returnUrl=%2Ffaculty-details');
+    renderRoutes([{ path: '/login', element: <LoginRoute /> }], '/login?returnUrl=%2Ffaculty-details');
     const faculty = await screen.findByRole('link', { name: 'Sign in with Riverside Account' });
     expect(faculty).toHaveAttribute('href', '/api/auth/oidc/start?role=faculty&returnUrl=%2Ffaculty-details');
     expect(screen.getByRole('form', { name: 'Faculty login' })).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('single sign-on on the sign-in page', () => {
   });
 
   it('says why a single sign-on came back', async () => {
-    renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login?sso=unknown');
+    renderRoutes([{ path: '/login', element: <LoginRoute /> }], '/login?sso=unknown');
     expect(await screen.findByRole('alert')).toHaveTextContent(OIDC_ERROR_MESSAGES.unknown);
   });
 });

@@ -1,20 +1,7 @@
 import { Alert, Button, Divider } from '@mantine/core';
 import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { LoginRole } from '../../../../shared/constants';
-import { OIDC_ERROR_MESSAGES, SignInOptionsSchema, type OidcErrorReason } from '../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
-import { authKey } from '../../../lib/session';
-
-/** How this portal signs people in (GET /api/auth/options): password, single sign-on, or both. */
-export function useSignInOptions() {
-  return useQuery({
-    // Under the sign-in state's key: it is nobody's data, and stays when someone signs out.
-    queryKey: [...authKey, 'options'],
-    queryFn: ({ signal }) => api.get('/api/auth/options', SignInOptionsSchema, { signal }),
-    staleTime: Infinity,
-  });
-}
+import { OIDC_ERROR_MESSAGES, type OidcErrorReason } from '../../../../shared/sign-in-rules';
 
 /** The reason a single sign-on came back (`/login?sso=…`), in words; null when there is none. */
 export function singleSignOnFailure(reason: string | null): string | null {

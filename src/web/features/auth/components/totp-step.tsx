@@ -1,16 +1,16 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TOTP_CODE_MESSAGE, TotpCodeSchema, type User } from '../../../../shared/schemas/auth';
-import { ApiError } from '../../../lib/api-client';
-import { useVerifyTotp } from '../../../lib/session';
+import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
+import { ApiError } from '../../../lib/http';
+import { verifyTotp, type SignedInUser } from '../../../lib/sign-in';
 
 /**
  * The second step of a password sign-in (DESIGN.md 7.9): the six digits from the authenticator
  * app, or one of the recovery codes. A timed-out step sends the user back to the password.
  */
-export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string; onSuccess: (user: User) => void; onRestart: () => void }) {
-  const verify = useVerifyTotp();
+export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string; onSuccess: (user: SignedInUser) => void; onRestart: () => void }) {
+  const [pending, setPending] = useState(false);
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -19,18 +19,24 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     setFailure(null);
     if (!recovery && !TotpCodeSchema.safeParse(value).success) {
       setFailure(TOTP_CODE_MESSAGE);
       return;
     }
-    verify.mutate(recovery ? { recoveryCode: value } : { code: value.trim() }, {
-      onSuccess: (user) => onSuccess(user),
-      onError: (error) => {
+    setPending(true);
+    verifyTotp(recovery ? { recoveryCode: value } : { code: value.trim() }).then(
+      (user) => {
+        setPending(false);
+        onSuccess(user);
+      },
+      (error: unknown) => {
+        setPending(false);
         setFailure(error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message : 'Sign-in failed. Please try again.');
         setValue('');
       },
-    });
+    );
   };
 
   return (
@@ -60,7 +66,7 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
         />
-        <Button type="submit" fullWidth loading={verify.isPending} disabled={value.trim() === ''}>
+        <Button type="submit" fullWidth loading={pending} disabled={value.trim() === ''}>
           Verify
         </Button>
         <Group justify="space-between">

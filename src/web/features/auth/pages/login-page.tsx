@@ -1,42 +1,67 @@
 import { Anchor, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSchool, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { homePathFor } from '../../../../shared/access';
 import type { LoginRole } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/auth';
-import { useBranding } from '../../../lib/branding';
-import { useForgetPreviousUser, useMe } from '../../../lib/session';
-import { LoginForm } from '../components/login-form';
-import { singleSignOnFailure, SingleSignOnButton, SingleSignOnFailure, useSignInOptions } from '../components/single-sign-on';
 import { safeReturnUrl } from '../../../../shared/redirect';
+import type { Branding } from '../../../../shared/schemas/branding';
+import { SignInOptionsAnswer } from '../../../../shared/sign-in-answers';
+import { useAnswer, useCurrentUser, type SignedInUser } from '../../../lib/sign-in';
+import { LoginForm } from '../components/login-form';
+import { singleSignOnFailure, SingleSignOnButton, SingleSignOnFailure } from '../components/single-sign-on';
 
 /** Long enough to read 'Success' before the next page appears. */
 const SUCCESS_PAUSE_MS = 500;
 
-export function LoginPage() {
+export interface LoginPageProps {
+  /** The address's query: `returnUrl` and `sso`. */
+  search: string;
+  /** The university's name and logo, once known. */
+  branding: Branding | undefined;
+  /** Follows one of the page's links (a path of the portal). */
+  open: (path: string) => void;
+  /** Leaves for the portal once someone is signed in: to `path`, in place of the sign-in page. */
+  enter: (path: string, user: SignedInUser) => void;
+  /** Who is signed in, when whoever shows the page knows (null: nobody); else the page asks. */
+  knownUser?: SignedInUser | null | undefined;
+}
+
+/**
+ * /login (SPEC section 3.1). The first screen of nearly every visit, so it needs neither the
+ * router nor the app's query cache: whoever shows it says how to follow its links and where
+ * the signed-in user goes (the sign-in shell before the app has loaded, the app's route after).
+ */
+export function LoginPage({ search, branding, open, enter, knownUser }: LoginPageProps) {
   const [tab, setTab] = useState<LoginRole>('faculty');
-  // The university's name and logo above the specification's 'University Portal', when configured.
-  const branding = useBranding().data;
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const me = useMe();
-  useForgetPreviousUser();
+  const params = new URLSearchParams(search);
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
-  const options = useSignInOptions().data;
   const ssoFailure = singleSignOnFailure(params.get('sso'));
-  const [leaving, setLeaving] = useState(false);
+  const options = useAnswer('/api/auth/options', SignInOptionsAnswer);
+  const asked = useCurrentUser(knownUser === undefined);
+  const signedInAlready = knownUser === undefined ? asked : knownUser;
+  // Set once the page is on its way to the portal: it leaves only once.
+  const leaving = useRef(false);
 
-  if (me.data && !leaving) return <Navigate to={returnUrl ?? homePathFor(me.data.role)} replace />;
+  useEffect(() => {
+    if (!signedInAlready || leaving.current) return;
+    leaving.current = true;
+    enter(returnUrl ?? homePathFor(signedInAlready.role), signedInAlready);
+  }, [signedInAlready, returnUrl, enter]);
 
-  const onSuccess = (user: User) => {
-    setLeaving(true);
-    window.setTimeout(() => navigate(returnUrl ?? homePathFor(user.role), { replace: true }), SUCCESS_PAUSE_MS);
+  const onSuccess = (user: SignedInUser) => {
+    leaving.current = true;
+    window.setTimeout(() => enter(returnUrl ?? homePathFor(user.role), user), SUCCESS_PAUSE_MS);
+  };
+
+  const follow = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modifier key, the middle button) is the browser's to open.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open(path);
   };
 
   return (
     <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)">
-
       <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
           {(branding?.logoUrl || branding?.name) && (
@@ -49,9 +74,7 @@ export function LoginPage() {
               )}
             </Stack>
           )}
-          <Title order={1}>
-            University Portal
-          </Title>
+          <Title order={1}>University Portal</Title>
           <Text c="dimmed">Access your academic resources</Text>
         </Stack>
         {ssoFailure && <SingleSignOnFailure message={ssoFailure} />}
@@ -74,10 +97,10 @@ export function LoginPage() {
           </Tabs.Panel>
         </Tabs>
         <Group justify="center" gap="lg" mt="xl">
-          <Anchor component={Link} to="/register" size="sm">
+          <Anchor href="/register" onClick={follow('/register')} size="sm">
             Register a student profile
           </Anchor>
-          <Anchor component={Link} to="/contact-us" size="sm">
+          <Anchor href="/contact-us" onClick={follow('/contact-us')} size="sm">
             Contact us
           </Anchor>
         </Group>
@@ -85,5 +108,3 @@ export function LoginPage() {
     </Center>
   );
 }
-
-export default LoginPage;

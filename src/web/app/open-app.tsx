@@ -1,0 +1,74 @@
+import { Alert, Button, MantineProvider, Stack } from '@mantine/core';
+import type { Root } from 'react-dom/client';
+import type { Branding } from '../../shared/schemas/branding';
+import { PageLoader } from '../components/page-loader';
+import type { SignedInUser } from '../lib/sign-in';
+import type * as App from './portal-app';
+import { focusHeadingWhenShown } from './skip-link';
+import { cssVariablesResolver, theme } from './theme';
+
+/** What the sign-in page already knows, so that the app need not ask again. */
+export interface AppStart {
+  user?: SignedInUser | undefined;
+  branding?: Branding | undefined;
+}
+
+let loading: Promise<typeof App> | undefined;
+
+/** The app's code (router, query cache, every page's route): loaded once, when first wanted. */
+export function loadApp(): Promise<typeof App> {
+  loading ??= import('./portal-app').catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+}
+
+function CannotLoad() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <Alert color="red" title="Cannot reach the server" m="md" role="alert">
+        <Stack align="flex-start">
+          The portal could not be loaded. Check your connection and try again.
+          <Button variant="light" onClick={() => window.location.reload()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    </MantineProvider>
+  );
+}
+
+/** Every page but the sign-in page: the app, with a loader until its code has arrived. */
+export function startApp(root: Root): void {
+  root.render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <PageLoader />
+    </MantineProvider>,
+  );
+  loadApp().then(
+    (app) => app.renderApp(root, {}),
+    () => root.render(<CannotLoad />),
+  );
+}
+
+/**
+ * Leaves the sign-in page for `path` in the app: once the app's code is here, the address
+ * changes (in place of the sign-in page when `replace`) and the app shows the page, with focus
+ * on its heading as after any move between pages. If the code cannot be loaded, the browser
+ * opens the address itself (a newer release, say, whose files have other names).
+ */
+export async function openApp(root: Root, path: string, { replace, ...start }: AppStart & { replace: boolean }): Promise<void> {
+  let app: typeof App;
+  try {
+    app = await loadApp();
+  } catch {
+    if (replace) window.location.replace(path);
+    else window.location.assign(path);
+    return;
+  }
+  if (replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
+  app.renderApp(root, start);
+  focusHeadingWhenShown();
+}

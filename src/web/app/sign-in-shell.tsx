@@ -1,0 +1,64 @@
+import { MantineProvider } from '@mantine/core';
+import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { Root } from 'react-dom/client';
+import { BrandingAnswer } from '../../shared/sign-in-answers';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { useAnswer, type SignedInUser } from '../lib/sign-in';
+import { loadApp, openApp } from './open-app';
+import { documentTitle, SkipLink } from './skip-link';
+import { brandedTheme, cssVariablesResolver } from './theme';
+
+/** What a visitor who is not yet in the app asks for first: the sign-in page (and `/`, which is it). */
+export function isSignInPath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/login' || pathname === '/login/';
+}
+
+/** Signs of a person at the page: the app's code starts loading then, not while the page shows. */
+const FIRST_TOUCH = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * The sign-in page as the first screen (DESIGN.md 7.4's weight budget): the page with the kit's
+ * theme and the skip link, without the router, the query cache or the schema library. The app
+ * loads when the page is left, for a link or for the signed-in user's page; its code starts
+ * loading at the first touch, key or pointer, so that leaving is quick.
+ */
+function SignInShell({ root }: { root: Root }) {
+  const [search] = useState(() => window.location.search);
+  const branding = useAnswer('/api/branding', BrandingAnswer);
+  const theme = useMemo(() => brandedTheme(branding?.color), [branding?.color]);
+
+  useEffect(() => {
+    document.title = documentTitle(branding?.name);
+  }, [branding?.name]);
+
+  useEffect(() => {
+    const warm = () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, warm, true);
+      loadApp().catch(() => undefined);
+    };
+    for (const type of FIRST_TOUCH) window.addEventListener(type, warm, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, warm, true);
+    };
+  }, []);
+
+  const open = useCallback((path: string) => void openApp(root, path, { replace: false, branding }), [root, branding]);
+  const enter = useCallback((path: string, user: SignedInUser) => void openApp(root, path, { replace: true, user, branding }), [root, branding]);
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <SkipLink />
+      <LoginPage search={search} branding={branding} open={open} enter={enter} />
+    </MantineProvider>
+  );
+}
+
+/** Shows the sign-in page at /login (`/` becomes /login, as in the app). */
+export function startSignIn(root: Root): void {
+  if (window.location.pathname !== '/login') window.history.replaceState(null, '', `/login${window.location.search}${window.location.hash}`);
+  root.render(
+    <StrictMode>
+      <SignInShell root={root} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,60 @@
+import classes from './skip-link.module.css';
+
+/** The id of every page's main landmark: the skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** How long a new page may take to show its heading (its chunk and first data) before focus gives up. */
+const HEADING_WAIT_MS = 5000;
+
+/** A page's heading, where focus goes when the page changes. */
+function focusTarget(): HTMLElement | null {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  return main?.querySelector<HTMLElement>('h1') ?? null;
+}
+
+/**
+ * Moves focus to the new page's heading once it shows (DESIGN.md 7.7), so that a screen reader
+ * starts reading the new page and the next Tab starts from it. Returns the cancel.
+ */
+export function focusHeadingWhenShown(): () => void {
+  const started = Date.now();
+  let timer: number | undefined;
+  const attempt = () => {
+    const heading = focusTarget();
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return;
+    }
+    if (Date.now() - started < HEADING_WAIT_MS) timer = window.setTimeout(attempt, 50);
+  };
+  attempt();
+  return () => window.clearTimeout(timer);
+}
+
+/**
+ * The first Tab of every page reaches `Skip to main content` (DESIGN.md 7.7). Shown only when it
+ * has focus; it moves focus to the page's heading, or to its main landmark.
+ */
+export function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className={classes.skipLink}
+      onClick={(event) => {
+        const target = focusTarget() ?? document.getElementById(MAIN_CONTENT_ID);
+        if (!target) return;
+        event.preventDefault();
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus();
+      }}
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+/** The page title: the specification's 'University Portal', with the university's name when configured. */
+export function documentTitle(universityName: string | null | undefined): string {
+  return universityName ? `University Portal · ${universityName}` : 'University Portal';
+}

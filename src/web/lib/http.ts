@@ -1,0 +1,115 @@
+import type { ApiErrorBody } from '../../shared/schemas/common';
+
+/**
+ * Calling the portal API: the request, the refusal and the check of the answer, without the
+ * schema library. The app checks answers with the contract's zod schemas (api-client.ts); the
+ * sign-in page, which everyone loads first, with the plain checks of shared/sign-in-answers.ts.
+ */
+
+/** An error answered by the API, with its status and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: ApiErrorBody['errors'] = undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ApiError';
+  }
+}
+
+export const CONTRACT_MISMATCH_MESSAGE = 'The server sent an answer this page does not understand. Please reload the page and try again.';
+export const UNREACHABLE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
+/**
+ * A successful answer that does not match the contract: a page and a server of different
+ * releases, or a proxy's page in place of the API's answer. Asking again will not help.
+ * The check's error is kept as the cause, for whoever debugs it.
+ */
+export class ContractMismatchError extends ApiError {
+  constructor(
+    status: number,
+    readonly endpoint: string,
+    cause: unknown,
+  ) {
+    super(status, CONTRACT_MISMATCH_MESSAGE, undefined, { cause });
+    this.name = 'ContractMismatchError';
+  }
+}
+
+/** What an answer is checked with: a zod schema, or a plain check of the same shape. */
+export interface AnswerCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function send(method: Method, path: string, body: unknown, accept: string, { signal }: RequestOptions): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept } : { 'content-type': 'application/json', accept },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+  if (!response.ok) throw await errorOf(response);
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the check will refuse it.
+    return text;
+  }
+}
+
+/** The server's `{ message, errors }` (the contract's ErrorSchema), or null when the body is not that shape. */
+function errorBodyOf(value: unknown): ApiErrorBody | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { message, errors } = value as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  if (errors === undefined) return { message };
+  if (!Array.isArray(errors)) return null;
+  const issues: NonNullable<ApiErrorBody['errors']> = [];
+  for (const issue of errors as unknown[]) {
+    if (typeof issue !== 'object' || issue === null) return null;
+    const { path, message: said } = issue as Record<string, unknown>;
+    if (typeof path !== 'string' || typeof said !== 'string') return null;
+    issues.push({ path, message: said });
+  }
+  return { message, errors: issues };
+}
+
+/** The error of a refused request, with the server's `{ message, errors }` when the body has that shape. */
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = errorBodyOf(await readJson(response).catch(() => undefined));
+  return body ? new ApiError(response.status, body.message, body.errors) : new ApiError(response.status, `Request failed (${response.status})`);
+}
+
+/**
+ * One call of the API with the sign-in cookie, its answer checked before anyone sees it. Throws
+ * ApiError for a refusal (its status and the server's message), for an unreachable server
+ * (status 0) and, as ContractMismatchError, for an answer that fails the check.
+ */
+export async function request<T>(method: Method, path: string, body: unknown, check: AnswerCheck<T>, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, body, 'application/json', options);
+  const parsed = check.safeParse(await readJson(response));
+  if (!parsed.success) throw new ContractMismatchError(response.status, `${method} ${path}`, parsed.error);
+  return parsed.data;
+}
