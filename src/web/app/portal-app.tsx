@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { BRANDING_KEY } from '../lib/branding';
@@ -16,11 +16,14 @@ export function renderApp(root: Root, { user, branding }: AppStart): void {
   if (user) queryClient.setQueryData(meQueryKey, user);
   if (branding) queryClient.setQueryData([BRANDING_KEY], branding);
   const router = createRouter();
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  // In short slices, as the sign-in page (sign-in-shell.tsx): what shows stays until the app is ready.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrandingAnswer } from '../../shared/sign-in-answers';
 import { LoginPage } from '../features/auth/pages/login-page';
@@ -14,7 +14,7 @@ export function isSignInPath(pathname: string): boolean {
 }
 
 /** Signs of a person at the page: the app's code starts loading then, not while the page shows. */
-const FIRST_TOUCH = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const FIRST_TOUCH = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
  * The sign-in page as the first screen (DESIGN.md 7.4's weight budget): the page with the kit's
@@ -56,9 +56,13 @@ function SignInShell({ root }: { root: Root }) {
 /** Shows the sign-in page at /login (`/` becomes /login, as in the app). */
 export function startSignIn(root: Root): void {
   if (window.location.pathname !== '/login') window.history.replaceState(null, '', `/login${window.location.search}${window.location.hash}`);
-  root.render(
-    <StrictMode>
-      <SignInShell root={root} />
-    </StrictMode>,
+  // As a transition, React renders the page in short slices: the main thread stays free for
+  // input while it builds (no long task of its own on a slow phone).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <SignInShell root={root} />
+      </StrictMode>,
+    ),
   );
 }

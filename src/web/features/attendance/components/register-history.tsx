@@ -102,7 +102,7 @@ interface HistoryProps {
 
 function HistoryBody({ className, date, period, timeZone }: HistoryProps) {
   const history = useRegisterHistory(className, date, period);
-  if (history.isPending) return <Loader size="sm" aria-label="Loading the change history" />;
+  if (history.isPending) return <Loader size="sm" role="status" aria-label="Loading the change history" />;
   if (history.isError) {
     return (
       <Alert color="red" title="Error loading the change history">

@@ -51,7 +51,7 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
 
   if (secondStep) {
     return (
-      <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
         <TotpStep idPrefix={id} onSuccess={onSuccess} onRestart={() => setSecondStep(false)} />
       </Suspense>
     );

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 export function SectionLoading({ label }: { label: string }) {
   return (
     <Center py="lg" role="status">
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" role="status" aria-label={label} />
     </Center>
   );
 }
