@@ -128,9 +128,9 @@ export interface ReportAnswer<T> {
   headers?: Record<string, string>;
 }
 
-/** An answer as it is sent: serialised once, compressed at most once per encoding. */
+/** An answer as it is sent: serialised and encoded once, compressed at most once per encoding. */
 interface StoredAnswer {
-  json: string;
+  json: Buffer;
   headers: Record<string, string>;
   compressed: Partial<Record<Encoding, Buffer>>;
 }
@@ -173,7 +173,7 @@ export class ReportCache {
       const computed = await compute();
       // The route's own serializer: the answer is checked against its schema once, here.
       const json = reply.serialize(computed.body);
-      stored = { json: typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8'), headers: computed.headers ?? {}, compressed: {} };
+      stored = { json: typeof json === 'string' ? Buffer.from(json, 'utf8') : Buffer.from(json as Uint8Array), headers: computed.headers ?? {}, compressed: {} };
     }
     this.entries.set(tag, stored);
     while (this.entries.size > this.maxEntries) {
@@ -182,7 +182,7 @@ export class ReportCache {
       this.entries.delete(oldest);
     }
     reply.headers(stored.headers).type('application/json; charset=utf-8');
-    if (Buffer.byteLength(stored.json) < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.json);
+    if (stored.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.json);
     // As the compression plugin would, but once per answer and encoding rather than per request.
     reply.header('vary', 'accept-encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
