@@ -19,6 +19,16 @@ describe('todayIn', () => {
     expect(todayIn('Asia/Kolkata', instant)).toBe('2026-11-23');
     expect(todayIn('America/New_York', instant)).toBe('2026-11-22');
   });
+
+  it('turns at midnight, asked again and again around it', () => {
+    const before = new Date('2026-11-22T23:59:59.999Z');
+    expect(todayIn('UTC', before)).toBe('2026-11-22');
+    expect(todayIn('UTC', new Date('2026-11-22T23:59:59.000Z'))).toBe('2026-11-22');
+    expect(todayIn('UTC', new Date('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23');
+    expect(todayIn('UTC', before)).toBe('2026-11-22');
+    expect(todayIn('Asia/Kolkata', new Date('2026-11-22T18:29:59.999Z'))).toBe('2026-11-22');
+    expect(todayIn('Asia/Kolkata', new Date('2026-11-22T18:30:00.000Z'))).toBe('2026-11-23');
+  });
 });
 
 describe('addDays and daysBetween', () => {

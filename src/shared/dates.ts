@@ -13,8 +13,18 @@ export function isIsoDate(value: string): boolean {
 
 /** Today's date in the given IANA time zone (the server's zone when none is given). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  return isoDateFormat(timeZone).format(now);
+  // A day starts on a whole second in every zone: within one second the answer cannot change,
+  // and a busy server asks many times a second (formatting costs more than the rest of a cached answer).
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastToday.get(timeZone);
+  if (last?.second === second) return last.date;
+  const date = isoDateFormat(timeZone).format(now);
+  lastToday.set(timeZone, { second, date });
+  return date;
 }
+
+/** The last date todayIn gave per time zone, and the second it was for. */
+const lastToday = new Map<string | undefined, { second: number; date: string }>();
 
 /** One formatter per time zone: making one costs far more than formatting (every request asks). */
 const isoDateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
