@@ -126,13 +126,12 @@ export async function getStudentRecord(
   assertCanSeeStudent(viewer, pin);
   const limit = page.limit ?? HISTORY_PAGE_DEFAULT;
   const before = page.before === undefined ? undefined : decodeCursor(page.before);
-  const [profile, rosterStudent, range] = await Promise.all([
+  // The term is usually remembered (no query): the four reads then go out together.
+  const range = await resolveTermRange(db, scope.term, todayIn(scope.timeZone, scope.now), scope.versions);
+  const [profile, rosterStudent, rows, totals] = await Promise.all([
     findProfile(db, pin),
     findStudent(db, pin),
-    resolveTermRange(db, scope.term, todayIn(scope.timeZone, scope.now), scope.versions),
-  ]);
-  // One row more than the page says whether there is a next page.
-  const [rows, totals] = await Promise.all([
+    // One row more than the page says whether there is a next page.
     listStudentMarks(db, pin, { limit: limit + 1, before, from: range.from, to: range.to }),
     summaryOf(db, pin, range, scope.versions),
   ]);
