@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { startTransition, StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrandingAnswer } from '../../shared/sign-in-answers';
 import { LoginPage } from '../features/auth/pages/login-page';
@@ -42,8 +42,18 @@ function SignInShell({ root }: { root: Root }) {
     };
   }, []);
 
-  const open = useCallback((path: string) => void openApp(root, path, { replace: false, branding }), [root, branding]);
-  const enter = useCallback((path: string, user: SignedInUser) => void openApp(root, path, { replace: true, user, branding }), [root, branding]);
+  // The first way out is taken: a second click while the app's code loads changes nothing.
+  const leaving = useRef(false);
+  const leave = useCallback(
+    (path: string, how: { replace: boolean; user?: SignedInUser }) => {
+      if (leaving.current) return;
+      leaving.current = true;
+      void openApp(root, path, { ...how, branding });
+    },
+    [root, branding],
+  );
+  const open = useCallback((path: string) => leave(path, { replace: false }), [leave]);
+  const enter = useCallback((path: string, user: SignedInUser) => leave(path, { replace: true, user }), [leave]);
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">

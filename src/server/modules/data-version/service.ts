@@ -128,9 +128,12 @@ export interface ReportAnswer<T> {
   headers?: Record<string, string>;
 }
 
-/** An answer as it is sent: serialised and encoded once, compressed at most once per encoding. */
+/** An answer as it is sent: serialised once (its size counted once), compressed at most once per encoding. */
 interface StoredAnswer {
-  json: Buffer;
+  // Kept as text: Fastify knows a Buffer by `instanceof ArrayBuffer`, which fails where the globals
+  // differ (the component tests run the server under jsdom), and would serialise it as an object.
+  json: string;
+  bytes: number;
   headers: Record<string, string>;
   compressed: Partial<Record<Encoding, Buffer>>;
 }
@@ -173,7 +176,8 @@ export class ReportCache {
       const computed = await compute();
       // The route's own serializer: the answer is checked against its schema once, here.
       const json = reply.serialize(computed.body);
-      stored = { json: typeof json === 'string' ? Buffer.from(json, 'utf8') : Buffer.from(json as Uint8Array), headers: computed.headers ?? {}, compressed: {} };
+      const text = typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8');
+      stored = { json: text, bytes: Buffer.byteLength(text), headers: computed.headers ?? {}, compressed: {} };
     }
     this.entries.set(tag, stored);
     while (this.entries.size > this.maxEntries) {
@@ -182,7 +186,7 @@ export class ReportCache {
       this.entries.delete(oldest);
     }
     reply.headers(stored.headers).type('application/json; charset=utf-8');
-    if (stored.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.json);
+    if (stored.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.json);
     // As the compression plugin would, but once per answer and encoding rather than per request.
     reply.header('vary', 'accept-encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
