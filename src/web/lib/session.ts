@@ -17,19 +17,14 @@ export function isAuthKey(key: readonly unknown[] | undefined): boolean {
   return key?.[0] === authKey[0];
 }
 
-/** The signed-in user; `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the session to the TOTP setup. */
-export type SessionUser = SignedInUser;
-
 /**
  * The signed-in user, or null when nobody is signed in: GET /api/auth/me answers `{ user: null }`
- * with a 200 then (DESIGN.md section 5), so a signed-out page logs no failed request.
+ * with a 200 then (DESIGN.md section 5), so a signed-out page logs no failed request. Asked with
+ * the sign-in page's own call (sign-in.ts); `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the
+ * session to the TOTP setup.
  */
-export function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser | null> {
-  return currentUser(signal);
-}
-
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe({ signal }), staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => currentUser(signal), staleTime: 60_000, retry: 1 });
 }
 
 /**
@@ -39,7 +34,7 @@ export function useMe() {
 export function useSignedIn() {
   const queryClient = useQueryClient();
   return useCallback(
-    (user: SessionUser) => {
+    (user: SignedInUser) => {
       queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
       queryClient.setQueryData(meQueryKey, user);
     },
