@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// The pages talk to the real server and database in the same process: on a busy two-core machine a
+// write and the answer to it can take longer than the library's one-second default wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs that Mantine's components ask for.
 if (!window.matchMedia) {
