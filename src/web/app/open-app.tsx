@@ -1,15 +1,18 @@
 import { Alert, Button, MantineProvider, Stack } from '@mantine/core';
 import type { Root } from 'react-dom/client';
 import type { Branding } from '../../shared/schemas/branding';
+import { BrandingAnswer } from '../../shared/sign-in-answers';
 import { PageLoader } from '../components/page-loader';
-import type { SignedInUser } from '../lib/sign-in';
+import { request } from '../lib/http';
+import { currentUser, type SignedInUser } from '../lib/sign-in';
 import type * as App from './portal-app';
 import { focusHeadingWhenShown } from './skip-link';
 import { cssVariablesResolver, theme } from './theme';
 
-/** What the sign-in page already knows, so that the app need not ask again. */
+/** What the sign-in page (or the start of the app) already knows, so that the app need not ask again. */
 export interface AppStart {
-  user?: SignedInUser | undefined;
+  /** Null: nobody is signed in. */
+  user?: SignedInUser | null | undefined;
   branding?: Branding | undefined;
 }
 
@@ -39,15 +42,21 @@ function CannotLoad() {
   );
 }
 
-/** Every page but the sign-in page: the app, with a loader until its code has arrived. */
+/**
+ * Every page but the sign-in page: the app, with a loader until its code has arrived. Who is
+ * signed in and the branding are asked while the code downloads, not one after the other once it
+ * has arrived; if either question fails, the app asks again itself.
+ */
 export function startApp(root: Root): void {
   root.render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <PageLoader />
     </MantineProvider>,
   );
+  const user = currentUser().catch(() => undefined);
+  const branding = request('GET', '/api/branding', undefined, BrandingAnswer).catch(() => undefined);
   loadApp().then(
-    (app) => app.renderApp(root, {}),
+    async (app) => app.renderApp(root, { user: await user, branding: await branding }),
     () => root.render(<CannotLoad />),
   );
 }

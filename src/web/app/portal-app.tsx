@@ -13,7 +13,7 @@ import { createRouter } from './router';
  */
 export function renderApp(root: Root, { user, branding }: AppStart): void {
   const queryClient = createQueryClient();
-  if (user) queryClient.setQueryData(meQueryKey, user);
+  if (user !== undefined) queryClient.setQueryData(meQueryKey, user);
   if (branding) queryClient.setQueryData([BRANDING_KEY], branding);
   const router = createRouter();
   // In short slices, as the sign-in page (sign-in-shell.tsx): what shows stays until the app is ready.

@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import type { ReportPeriod } from '../../../../shared/report-rules';
 import { DASHBOARD_ERROR_MESSAGE, type AttendanceEvent } from '../../../../shared/schemas/reports';
@@ -74,7 +74,11 @@ export function FacultyDetailsPage() {
   const live = useAttendanceEvents({ onAttendance, onReconnected: refreshReports });
 
   const data = dashboard.data;
-  const classNames = data?.classWiseAttendance.map((row) => row.className) ?? [];
+  // The first screen (the heading, the search, the overview's title) shows as soon as the answer
+  // is here; the figures and sections below it render just after, in short slices, so that the
+  // page paints first and stays responsive while they render (DESIGN.md 7.4).
+  const shown = useDeferredValue(data);
+  const classNames = shown?.classWiseAttendance.map((row) => row.className) ?? [];
   const hasSubjects = (subjects.data?.length ?? 0) > 0;
   const sections: PageSection[] = [
     { headingId: 'overview-heading', label: 'Overview' },
@@ -138,31 +142,39 @@ export function FacultyDetailsPage() {
                   />
                 </Group>
               </Group>
-              <OverviewTiles overall={data.overallAttendance} />
-              <PeriodReport
-                period={period}
-                chart={chart}
-                rows={period === 'weekly' ? data.weeklyReport : data.monthlyReport}
-                today={data.today}
-              />
+              {shown && (
+                <>
+                  <OverviewTiles overall={shown.overallAttendance} />
+                  <PeriodReport
+                    period={period}
+                    chart={chart}
+                    rows={period === 'weekly' ? shown.weeklyReport : shown.monthlyReport}
+                    today={shown.today}
+                  />
+                </>
+              )}
             </Stack>
           </Paper>
-          <ClassWiseReport
-            classes={data.classWiseAttendance}
-            chart={chart}
-            selected={selectedClass}
-            onSelect={setSelectedClass}
-            today={data.today}
-            term={data.term}
-          />
-          {hasSubjects && <SubjectReport classNames={classNames} term={term} shownTerm={data.term} />}
-          <StudentsBelowThreshold
-            classNames={classNames}
-            today={data.today}
-            term={term}
-            shownTerm={data.term}
-            subjects={subjects.data ?? []}
-          />
+          {shown && (
+            <>
+              <ClassWiseReport
+                classes={shown.classWiseAttendance}
+                chart={chart}
+                selected={selectedClass}
+                onSelect={setSelectedClass}
+                today={shown.today}
+                term={shown.term}
+              />
+              {hasSubjects && <SubjectReport classNames={classNames} term={term} shownTerm={shown.term} />}
+              <StudentsBelowThreshold
+                classNames={classNames}
+                today={shown.today}
+                term={term}
+                shownTerm={shown.term}
+                subjects={subjects.data ?? []}
+              />
+            </>
+          )}
         </>
       ) : null}
     </Stack>
