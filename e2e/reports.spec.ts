@@ -43,6 +43,8 @@ test('the faculty dashboard shows the demo figures, switches period and chart, a
     count(lastWeek.total),
     `${((lastWeek.present / lastWeek.total) * 100).toFixed(2)}%`,
   ]);
+  // Charts are drawn as they come near the screen.
+  await page.getByRole('region', { name: 'Weekly Report' }).locator('figure').scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: 'Weekly Report' }).locator('.recharts-pie')).toBeVisible();
   await expectAccessible(page);
 
@@ -76,6 +78,7 @@ test('the faculty dashboard shows the demo figures, switches period and chart, a
   const monthly = periodTable(page, 'Monthly Report');
   await expect(monthly.locator('tbody tr')).toHaveCount(data.monthlyReport.length);
   const monthlyRegion = page.getByRole('region', { name: 'Monthly Report' });
+  await monthlyRegion.locator('figure').scrollIntoViewIfNeeded();
   await expect(monthlyRegion.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(monthlyRegion.locator('.recharts-legend-wrapper')).toContainText('Present');
   await expect(monthlyRegion.locator('.recharts-legend-wrapper')).toContainText('Absent');
@@ -180,7 +183,8 @@ test('the login page does not download the charts library; the dashboard does, a
   await signIn(page, 'faculty');
   await page.goto('/faculty-details');
   await expect(page.getByRole('region', { name: 'Weekly Report' })).toBeVisible();
-  // The charts load after the figures: the weekly pie is drawn once they are here.
+  // The charts load after the figures: the weekly pie is drawn once it comes near the screen.
+  await page.getByRole('region', { name: 'Weekly Report' }).locator('figure').scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: 'Weekly Report' }).locator('.recharts-pie')).toBeVisible();
   expect((await chartScripts()).length).toBeGreaterThan(0);
 });

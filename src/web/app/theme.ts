@@ -1,4 +1,4 @@
-import { createTheme, mergeThemeOverrides, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride, type ModalProps, type NotificationProps, type TableScrollContainerProps } from '@mantine/core';
+import { createTheme, mergeThemeOverrides, type ComboboxProps, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride, type ModalProps, type NotificationProps, type TableScrollContainerProps } from '@mantine/core';
 
 /**
  * One type scale and one spacing scale for the whole portal (UX.md): text at 12/14/16/20/24 px,
@@ -35,6 +35,9 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } satisfies Partial<NotificationProps> },
     // A table that scrolls sideways on a phone can be scrolled with the keyboard too (focus, then arrows).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } satisfies Partial<TableScrollContainerProps> },
+    // A closed select keeps no hidden list of its options: the kit's default keeps one, and places it
+    // under its field as the page renders, a layout of the page for every select on it.
+    Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> },
   },
 });
 

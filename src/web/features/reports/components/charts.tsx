@@ -1,16 +1,37 @@
 import type { BarChartProps, DonutChartProps, PieChartProps } from '@mantine/charts';
 import { Box } from '@mantine/core';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * The kit's charts, loaded after the page's figures show: the charts library and its helpers are
- * about a third of the reports page's JavaScript, and every figure a chart draws is also in text
- * beside it. Until it arrives, each chart keeps its own space, so nothing moves when it appears.
+ * The kit's charts, loaded after the page's figures show and drawn when they come near the
+ * screen: the charts library and its helpers are about a third of the reports page's JavaScript,
+ * drawing one measures the page, and every figure a chart draws is also in text beside it. Until a
+ * chart is drawn, it keeps its own space, so nothing moves when it appears.
  */
 const charts = () => import('@mantine/charts');
 const LazyPieChart = lazy(() => charts().then((module) => ({ default: module.PieChart })));
 const LazyDonutChart = lazy(() => charts().then((module) => ({ default: module.DonutChart })));
 const LazyBarChart = lazy(() => charts().then((module) => ({ default: module.BarChart })));
+
+/** How far below (or above) the screen a chart starts to load: a little ahead of the scroll. */
+const AHEAD = '200px 0px';
+
+/** Its children once the space it keeps has come within reach of the screen; the space until then. */
+function WhenNear({ w, h, children }: { w: number | string; h: number; children: ReactNode }) {
+  const space = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = space.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: AHEAD });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  const placeholder = <Box ref={space} w={w} h={h} />;
+  return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
 
 /** The kit's default pie and donut size, when none is given. */
 const DEFAULT_ROUND_SIZE = 160;
@@ -20,9 +41,9 @@ function roundChart<P extends { size?: number | undefined }>(Chart: ComponentTyp
   return function RoundChart(props: P) {
     const size = props.size ?? DEFAULT_ROUND_SIZE;
     return (
-      <Suspense fallback={<Box w={size} h={size} />}>
+      <WhenNear w={size} h={size}>
         <Chart {...props} />
-      </Suspense>
+      </WhenNear>
     );
   };
 }
@@ -33,8 +54,8 @@ export const DonutChart = roundChart<DonutChartProps>(LazyDonutChart);
 /** A bar chart needs its height (`h`): the space it keeps while it loads. */
 export function BarChart(props: BarChartProps & { h: number }) {
   return (
-    <Suspense fallback={<Box w="100%" h={props.h} />}>
+    <WhenNear w="100%" h={props.h}>
       <LazyBarChart {...props} />
-    </Suspense>
+    </WhenNear>
   );
 }

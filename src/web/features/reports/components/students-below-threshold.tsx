@@ -1,5 +1,5 @@
 import { Anchor, Button, Center, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
@@ -47,15 +47,17 @@ export function StudentsBelowThreshold({
   const className = selected === ALL_CLASSES ? null : selected;
   const subjectCode = subject === ALL_SUBJECTS ? null : subject;
   const query = useStudentSummaries(className, ATTENDANCE_THRESHOLD, term, subjectCode);
-  const rows = query.data ?? [];
+  // Up to fifty rows of a table: rendered in short slices, not as one long task when the list arrives.
+  const data = useDeferredValue(query.data);
+  const rows = data ?? [];
   const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
   const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classNames.map((name) => ({ value: name, label: name }))];
 
   let body;
-  if (query.isPending) {
-    body = <SectionLoading label="Loading students below the threshold" />;
-  } else if (query.isError && !query.data) {
+  if (query.isError && !query.data) {
     body = <SectionError message="Error loading students below the threshold. Please try again." onRetry={() => void query.refetch()} />;
+  } else if (data === undefined) {
+    body = <SectionLoading label="Loading students below the threshold" />;
   } else if (rows.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="md">
