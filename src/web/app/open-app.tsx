@@ -50,7 +50,7 @@ function CannotLoad() {
 export function startApp(root: Root): void {
   root.render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <PageLoader />
+      <PageLoader label="Opening the portal…" showLabel />
     </MantineProvider>,
   );
   const user = currentUser().catch(() => undefined);
