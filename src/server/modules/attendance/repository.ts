@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
@@ -144,39 +144,59 @@ export async function lockRegister(
   return row;
 }
 
-export async function upsertMarks(tx: Tx, marks: NewMarkRow[]): Promise<void> {
-  if (marks.length === 0) return;
-  await tx
-    .insert(attendanceMarks)
-    .values(marks)
-    .onConflictDoUpdate({
-      target: [attendanceMarks.registerId, attendanceMarks.pin],
-      set: {
-        name: sql`excluded.name`,
-        className: sql`excluded.class_name`,
-        status: sql`excluded.status`,
-      },
-    });
+/** A mark whose status a save changes: appended to the register's history. */
+export interface MarkChange {
+  pin: string;
+  oldStatus: MarkStatus | null;
+  newStatus: MarkStatus;
 }
 
-const countOf = (registerId: string, status: MarkStatus) =>
-  sql`(select count(*) from attendance_marks m where m.session_id = ${registerId} and m.status = ${status})::int`;
-
 /**
- * Sets the register's counters from its marks, so they cannot drift from them, and stamps the
- * save with the database clock at this moment (not the transaction's start, which for a save
- * that waited on the lock would be earlier than the save it waited for). Returns the register as
- * findRegister would read it now.
+ * Writes a register's marks, its counters and the history of the marks that changed, in one
+ * statement (one round trip of the save's transaction). `marks` is every mark the register has
+ * after the save (the service reads the old ones under the register's lock), so the counters are
+ * counted from them. The save is stamped once with the database clock at this moment (not the
+ * transaction's start, which for a save that waited on the lock would be earlier than the save it
+ * waited for): the register's updated_at and each change row's changed_at. Returns the register
+ * as findRegister would read it now.
  */
-export async function refreshCounters(tx: Tx, registerId: string): Promise<RegisterWithTaker> {
+export async function writeMarks(
+  tx: Tx,
+  registerId: string,
+  marks: NewMarkRow[],
+  changes: MarkChange[],
+  by: { changedBy: string; reason: string | null },
+): Promise<RegisterWithTaker> {
+  const counts = { present: 0, absent: 0, late: 0, excused: 0 };
+  for (const mark of marks) counts[mark.status] += 1;
+  const stamp = tx.$with('stamp', { at: sql<Date>`at` }).as(sql`select clock_timestamp() as at`);
+  const at = sql`(select at from stamp)`;
+  const ctes: WithSubquery[] = [stamp];
+  if (marks.length > 0) {
+    const written = tx
+      .insert(attendanceMarks)
+      .values(marks)
+      .onConflictDoUpdate({
+        target: [attendanceMarks.registerId, attendanceMarks.pin],
+        set: { name: sql`excluded.name`, className: sql`excluded.class_name`, status: sql`excluded.status` },
+      });
+    ctes.push(tx.$with('written', {}).as(written.getSQL()));
+  }
+  if (changes.length > 0) {
+    const logged = tx
+      .insert(attendanceChanges)
+      .values(changes.map((change) => ({ registerId, ...change, ...by, changedAt: at })));
+    ctes.push(tx.$with('logged', {}).as(logged.getSQL()));
+  }
   const [row] = await tx
+    .with(...ctes)
     .update(registers)
     .set({
-      presentCount: countOf(registerId, 'present'),
-      absentCount: countOf(registerId, 'absent'),
-      lateCount: countOf(registerId, 'late'),
-      excusedCount: countOf(registerId, 'excused'),
-      updatedAt: sql`clock_timestamp()`,
+      presentCount: counts.present,
+      absentCount: counts.absent,
+      lateCount: counts.late,
+      excusedCount: counts.excused,
+      updatedAt: at,
     })
     .where(eq(registers.id, registerId))
     .returning({
@@ -184,23 +204,8 @@ export async function refreshCounters(tx: Tx, registerId: string): Promise<Regis
       takerName: sql<string | null>`(select u.name from users u where u.id = ${registers.takenBy})`,
       subjectName: sql<string | null>`(select s.name from subjects s where s.code = ${registers.subjectCode})`,
     });
-  if (!row) throw new Error('register missing when its counters were refreshed');
+  if (!row) throw new Error('register missing when its marks were written');
   return row;
-}
-
-/** Appends change rows stamped with the save's time (the register's updated_at). */
-export async function insertChanges(
-  tx: Tx,
-  registerId: string,
-  changes: { pin: string; oldStatus: MarkStatus | null; newStatus: MarkStatus }[],
-  changedBy: string,
-  reason: string | null,
-): Promise<void> {
-  if (changes.length === 0) return;
-  const changedAt = sql`(select s.updated_at from attendance_sessions s where s.id = ${registerId})`;
-  await tx
-    .insert(attendanceChanges)
-    .values(changes.map((change) => ({ registerId, ...change, changedBy, reason, changedAt })));
 }
 
 export interface ChangeRow {

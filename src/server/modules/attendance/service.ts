@@ -262,9 +262,7 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       .map((m) => ({ pin: m.pin, oldStatus: existing.get(m.pin)?.status ?? null, newStatus: m.status }))
       .filter((c) => c.oldStatus !== c.newStatus);
 
-    await repo.upsertMarks(tx, marks);
-    const saved = await repo.refreshCounters(tx, register.id);
-    await repo.insertChanges(tx, register.id, changes, userId, reason);
+    const saved = await repo.writeMarks(tx, register.id, marks, changes, { changedBy: userId, reason });
     await countMarkChanges(
       tx,
       register,
