@@ -33,8 +33,10 @@ export const theme = createTheme({
     // Close buttons are icons: every one gets a name that screen readers say.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } satisfies Partial<NotificationProps> },
-    // A table that scrolls sideways on a phone can be scrolled with the keyboard too (focus, then arrows).
-    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } satisfies Partial<TableScrollContainerProps> },
+    // A table that scrolls sideways on a phone scrolls as the device scrolls anything (the browser's
+    // own scrolling, not the kit's drawn scroll bars, which measure the page as they render), and
+    // with the keyboard too (focus, then arrows).
+    TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } satisfies Partial<TableScrollContainerProps> },
     // A closed select keeps no hidden list of its options: the kit's default keeps one, and places it
     // under its field as the page renders, a layout of the page for every select on it.
     Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> },
