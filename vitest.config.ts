@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
+          // No test file runs across midnight UTC (src/server/test/midnight-guard.ts).
+          setupFiles: ['src/server/test/midnight-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -23,7 +25,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
-          setupFiles: ['src/web/test/setup.ts'],
+          setupFiles: ['src/server/test/midnight-guard.ts', 'src/web/test/setup.ts'],
           // Component tests start the real server and database in-process.
           testTimeout: 30_000,
           hookTimeout: 60_000,
