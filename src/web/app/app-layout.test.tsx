@@ -44,7 +44,7 @@ describe('signing out', () => {
     expect(await screen.findByRole('form', { name: 'Faculty login' })).toBeInTheDocument();
     // Give a stray refetch the time to happen.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    // The sign-in page asks how people sign in here (its own question, nobody's data); nothing else is asked.
+    // The sign-in page asks how people sign in here once per page load (nobody's data); nothing else is asked.
     expect(answers.filter((answer) => answer !== 'GET /api/auth/options 200')).toEqual(['POST /api/auth/logout 204']);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
     // Only the sign-in state and the university's branding (nobody's) stay.

@@ -40,15 +40,26 @@ export async function currentUser(signal?: AbortSignal): Promise<SignedInUser | 
   }
 }
 
+/** The answers useAnswer has had in this page load, by path: they do not change while it is open. */
+const answered = new Map<string, unknown>();
+
 /**
  * An answer the page shows but can do without (the sign-in options, the branding): undefined
- * until it arrives, and if it fails, so the page shows its defaults.
+ * until it arrives, and if it fails, so the page shows its defaults. Asked once per page load:
+ * the sign-in page shown again (after a sign-out) shows the answer it had.
  */
 export function useAnswer<T>(path: string, check: AnswerCheck<T>): T | undefined {
-  const [data, setData] = useState<T>();
+  const [data, setData] = useState(() => answered.get(path) as T | undefined);
   useEffect(() => {
+    if (answered.has(path)) return;
     const controller = new AbortController();
-    request('GET', path, undefined, check, { signal: controller.signal }).then(setData, () => undefined);
+    request('GET', path, undefined, check, { signal: controller.signal }).then(
+      (answer) => {
+        answered.set(path, answer);
+        setData(answer);
+      },
+      () => undefined,
+    );
     return () => controller.abort();
   }, [path, check]);
   return data;

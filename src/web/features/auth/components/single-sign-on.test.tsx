@@ -36,6 +36,25 @@ describe('single sign-on on the sign-in page', () => {
     );
   });
 
+  it('asks how people sign in once per page load: shown again, the page has the answer at once', async () => {
+    const inject = createInjectFetch(ctx.app);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(String(input));
+      return inject(input, init);
+    });
+    const first = renderRoutes([{ path: '/login', element: <LoginRoute /> }], '/login');
+    expect(await screen.findByRole('link', { name: 'Sign in with Riverside Account' })).toBeInTheDocument();
+    first.unmount();
+    asked.length = 0;
+    // As after a sign-out: the same page in the same page load.
+    renderRoutes([{ path: '/login', element: <LoginRoute /> }], '/login');
+    expect(screen.getByRole('link', { name: 'Sign in with Riverside Account' })).toBeInTheDocument();
+    await screen.findByRole('form', { name: 'Faculty login' });
+    expect(asked.filter((url) => url.includes('/api/auth/options'))).toEqual([]);
+    vi.stubGlobal('fetch', inject);
+  });
+
   it('says why a single sign-on came back', async () => {
     renderRoutes([{ path: '/login', element: <LoginRoute /> }], '/login?sso=unknown');
     expect(await screen.findByRole('alert')).toHaveTextContent(OIDC_ERROR_MESSAGES.unknown);
