@@ -154,8 +154,9 @@ export interface MarkChange {
 /**
  * Writes a register's marks, its counters and the history of the marks that changed, in one
  * statement (one round trip of the save's transaction). `marks` is every mark the register has
- * after the save (the service reads the old ones under the register's lock), so the counters are
- * counted from them. The save is stamped once with the database clock at this moment (not the
+ * after the save (the service reads the old ones under the register's lock) and `counts` their
+ * statuses counted, so the counters cannot drift from the marks. The save is stamped once with
+ * the database clock at this moment (not the
  * transaction's start, which for a save that waited on the lock would be earlier than the save it
  * waited for): the register's updated_at and each change row's changed_at. Returns the register
  * as findRegister would read it now.
@@ -164,11 +165,10 @@ export async function writeMarks(
   tx: Tx,
   registerId: string,
   marks: NewMarkRow[],
+  counts: Record<MarkStatus, number>,
   changes: MarkChange[],
   by: { changedBy: string; reason: string | null },
 ): Promise<RegisterWithTaker> {
-  const counts = { present: 0, absent: 0, late: 0, excused: 0 };
-  for (const mark of marks) counts[mark.status] += 1;
   const stamp = tx.$with('stamp', { at: sql<Date>`at` }).as(sql`select clock_timestamp() as at`);
   const at = sql`(select at from stamp)`;
   const ctes: WithSubquery[] = [stamp];

@@ -262,7 +262,8 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       .map((m) => ({ pin: m.pin, oldStatus: existing.get(m.pin)?.status ?? null, newStatus: m.status }))
       .filter((c) => c.oldStatus !== c.newStatus);
 
-    const saved = await repo.writeMarks(tx, register.id, marks, changes, { changedBy: userId, reason });
+    const stats = countMarks(marks);
+    const saved = await repo.writeMarks(tx, register.id, marks, stats, changes, { changedBy: userId, reason });
     await countMarkChanges(
       tx,
       register,
@@ -271,7 +272,6 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
     await bumpDataVersion(tx);
     // A register with marks before this save is replaced; otherwise it is new.
     const replaced = existing.size > 0;
-    const stats = countMarks(marks);
     const target = period === 0 ? `${className} ${date}` : `${className} ${date} period ${period}`;
     await recordAudit(tx, actor, replaced ? 'register.replace' : 'register.save', target, {
       class: className,
