@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { PageLoader } from '../../../components/page-loader';
 import { BandBadge, ProfileCard } from '../../../components/student-record';
@@ -24,12 +24,22 @@ export function PendingProfiles() {
   const [page, setPage] = useState(1);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The card, and the button that had the focus, are gone: keep keyboard users in this section.
-  const refocus = () =>
-    requestAnimationFrame(() => {
+  // After an approval or a rejection the card, and the button that had the focus, leave the list
+  // when its new answer renders, which may be before or after the success is known. Until the list
+  // has changed, a focus that was lost goes to the section's heading: keyboard users stay here.
+  const [refocusSince, setRefocusSince] = useState<{ list: unknown } | null>(null);
+  useEffect(() => {
+    if (!refocusSince) return;
+    const frame = requestAnimationFrame(() => {
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected) headingRef.current?.focus();
+      else if (pending.data === refocusSince.list) return;
+      // The focus was kept here, or the list changed and it survived (elsewhere, on purpose).
+      setRefocusSince(null);
     });
+    return () => cancelAnimationFrame(frame);
+  }, [refocusSince, pending.data]);
+  const refocus = () => setRefocusSince({ list: pending.data });
 
   const approveProfile = (profile: Profile) =>
     approve.mutate(profile.id, {
