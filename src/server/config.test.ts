@@ -72,6 +72,12 @@ describe('single sign-on and two-step sign-in settings', () => {
     expect(() => loadConfig({ PORTAL_PASSWORD_LOGIN: 'no' })).toThrow(/"true" or "false"/);
   });
 
+  it('keep statements prepared on PostgreSQL unless PORTAL_PREPARED_STATEMENTS=false', () => {
+    expect(loadConfig({}).preparedStatements).toBe(true);
+    expect(loadConfig({ PORTAL_PREPARED_STATEMENTS: 'false' }).preparedStatements).toBe(false);
+    expect(() => loadConfig({ PORTAL_PREPARED_STATEMENTS: 'off' })).toThrow(/PORTAL_PREPARED_STATEMENTS must be "true" or "false"/);
+  });
+
   it('require TOTP of staff with PORTAL_REQUIRE_TOTP=staff, and refuse other values', () => {
     expect(loadConfig({ PORTAL_REQUIRE_TOTP: 'staff' }).requireTotp).toBe('staff');
     expect(() => loadConfig({ PORTAL_REQUIRE_TOTP: 'everyone' })).toThrow(/PORTAL_REQUIRE_TOTP/);

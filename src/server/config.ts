@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl: string | undefined;
+  /** PORTAL_PREPARED_STATEMENTS=false: nothing kept prepared on PostgreSQL (a pooler that cannot keep them). */
+  preparedStatements: boolean;
   dataDir: string;
   timeZone: string;
   production: boolean;
@@ -71,6 +73,13 @@ function oidc(env: NodeJS.ProcessEnv): OidcSettings | undefined {
   const name = env.PORTAL_OIDC_NAME?.trim() || 'Campus Account';
   if (name.length > 60) throw new Error('PORTAL_OIDC_NAME has at most 60 characters');
   return { issuer, clientId, clientSecret, name, emailVerified: verified };
+}
+
+function preparedStatements(env: NodeJS.ProcessEnv): boolean {
+  const value = env.PORTAL_PREPARED_STATEMENTS?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value !== 'false') throw new Error('PORTAL_PREPARED_STATEMENTS must be "true" or "false"');
+  return false;
 }
 
 function passwordLogin(env: NodeJS.ProcessEnv, sso: OidcSettings | undefined): boolean {
@@ -274,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    preparedStatements: preparedStatements(env),
     dataDir: path.resolve(env.PORTAL_DATA_DIR || 'data'),
     timeZone,
     production,

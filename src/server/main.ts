@@ -20,7 +20,12 @@ export interface StartOptions {
 /** Opens the database and serves the portal until SIGINT or SIGTERM. */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   const config = options.config ?? loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, lock: options.lock });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    preparedStatements: config.preparedStatements,
+    dataDir: config.dataDir,
+    lock: options.lock,
+  });
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 
   const app = await buildApp({

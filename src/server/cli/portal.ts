@@ -281,7 +281,12 @@ export async function run(argv: string[]): Promise<number> {
   try {
     // On the embedded database a running portal holds the folder: refused before anything changes.
     // `pins fix` repairs what the PIN migration refuses, so it opens the database before migrating.
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: key !== 'pins fix' });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      preparedStatements: config.preparedStatements,
+      dataDir: config.dataDir,
+      migrate: key !== 'pins fix',
+    });
   } catch (err) {
     if (err instanceof DataFolderLockedError) {
       console.error(err.message);

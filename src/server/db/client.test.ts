@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-db';
+import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../test/test-db';
+import { openDatabase, queryRows, type Database } from './client';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -44,5 +46,57 @@ describe('notifications', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(payloads.some((p) => p.startsWith('after-'))).toBe(true);
+  });
+});
+
+// PGlite has no named statements to keep; on PostgreSQL the pool's connections keep them.
+describe.runIf(onPostgres)('prepared statements on PostgreSQL', () => {
+  let copy: Awaited<ReturnType<typeof createPostgresCopy>>;
+  beforeAll(async () => {
+    copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+  });
+  afterAll(async () => copy.drop());
+
+  /** Runs `work` on one connection (a transaction), then lists what that connection keeps prepared. */
+  async function preparedAfter(database: Database, work: (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) => Promise<void>) {
+    return database.db.transaction(async (tx) => {
+      await work(tx);
+      return (await queryRows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
+    });
+  }
+
+  it('keeps a repeated read prepared once, and not DDL nor a statement with a long list of parameters', async () => {
+    const database = await openDatabase({ databaseUrl: copy.url });
+    try {
+      const many = Array.from({ length: 65 }, (_, index) => `P${index}`);
+      const kept = await preparedAfter(database, async (tx) => {
+        for (let round = 0; round < 3; round += 1) {
+          await tx.execute(sql`select count(*)::int as n from classes where name <> ${'probe-read'}`);
+        }
+        await tx.execute(sql`create temporary table probe_ddl (x int) on commit drop`);
+        await tx.execute(sql`select count(*)::int as n from classes where name in (${sql.join(many.map((pin) => sql`${pin}`), sql`, `)})`);
+      });
+      expect(kept.filter((text) => text.includes('probe-read') || text.includes('where name <> $1'))).toHaveLength(1);
+      expect(kept.some((text) => text.includes('probe_ddl'))).toBe(false);
+      expect(kept.some((text) => text.includes('where name in ('))).toBe(false);
+      // What it keeps answers like an unprepared statement.
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from classes where name <> ${'probe-read'}`);
+      expect(row!.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps nothing prepared when turned off (PORTAL_PREPARED_STATEMENTS=false)', async () => {
+    const database = await openDatabase({ databaseUrl: copy.url, preparedStatements: false });
+    try {
+      const kept = await preparedAfter(database, async (tx) => {
+        await tx.execute(sql`select count(*)::int as n from classes where name <> ${'probe-off'}`);
+        await tx.execute(sql`select count(*)::int as n from classes where name <> ${'probe-off'}`);
+      });
+      expect(kept).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 });

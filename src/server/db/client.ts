@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -41,6 +42,8 @@ export interface OpenOptions {
   lock?: DataFolderLock | undefined;
   /** Bring the schema up to date (default). `portal pins fix` repairs data first, then migrates. */
   migrate?: boolean;
+  /** PostgreSQL: keep repeated statements prepared on each connection (default; see preparingClient). */
+  preparedStatements?: boolean | undefined;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface OpenOptions {
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
     : await openPglite(options.dataDir, options.lock);
   try {
     if (options.migrate !== false) await migrateDatabase(database);
@@ -141,9 +144,48 @@ async function startPglite(dataDir: string | undefined, lock: DataFolderLock | u
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** How many different statements a process keeps prepared on each connection, at most. */
+const PREPARED_STATEMENTS = 500;
+/** A statement with more parameters than this (a long list of PINs, say) is not kept. */
+const PREPARED_MAX_PARAMETERS = 64;
+
+/**
+ * node-postgres's client, keeping every query the portal repeats prepared on its connection
+ * (DESIGN.md 7.4). The database then parses and plans a statement once per connection instead of
+ * on every request: for the reports' reads that was most of the database's work per request,
+ * their execution being a few index lookups in the counters. Only reads and writes of rows are
+ * kept (DDL, locks and transaction control are not), with a name from their text, so the same
+ * text always has the same name; at most PREPARED_STATEMENTS texts per process, so queries whose
+ * text varies (a list of as many parameters as students) cannot fill the database's memory.
+ */
+function preparingClient(base: typeof pg.Client): typeof pg.Client {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= PREPARED_STATEMENTS) return known;
+    if (!/^\s*(select|insert|update|delete|with)\b/i.test(text)) return undefined;
+    const name = `portal_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+    return name;
+  };
+  const query = base.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+  class PreparingClient extends base {}
+  PreparingClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+    if (typeof config === 'object' && config !== null && !('submit' in config) && !('name' in config && config.name)) {
+      const { text, values: inConfig } = config as { text?: unknown; values?: unknown };
+      const given = Array.isArray(values) ? values : inConfig;
+      const count = Array.isArray(given) ? given.length : 0;
+      const name = typeof text === 'string' && count <= PREPARED_MAX_PARAMETERS ? nameOf(text) : undefined;
+      if (name !== undefined) config = { ...config, name };
+    }
+    return query.call(this, config, values, callback);
+  } as pg.Client['query'];
+  return PreparingClient;
+}
+
+async function openPostgres(url: string, prepared: boolean): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(prepared ? { Client: preparingClient(pg.Client) } : {}) });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
