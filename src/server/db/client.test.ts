@@ -49,13 +49,15 @@ describe('notifications', () => {
   });
 });
 
-// PGlite has no named statements to keep; on PostgreSQL the pool's connections keep them.
-describe.runIf(onPostgres)('prepared statements on PostgreSQL', () => {
-  let copy: Awaited<ReturnType<typeof createPostgresCopy>>;
+// PostgreSQL's pool keeps them per connection; PGlite's one session keeps them too.
+describe('prepared statements', () => {
+  let copy: Awaited<ReturnType<typeof createPostgresCopy>> | undefined;
   beforeAll(async () => {
-    copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+    if (onPostgres) copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
   });
-  afterAll(async () => copy.drop());
+  afterAll(async () => copy?.drop());
+
+  const open = (preparedStatements?: boolean) => openDatabase(copy ? { databaseUrl: copy.url, preparedStatements } : { preparedStatements });
 
   /** Runs `work` on one connection (a transaction), then lists what that connection keeps prepared. */
   async function preparedAfter(database: Database, work: (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) => Promise<void>) {
@@ -65,34 +67,71 @@ describe.runIf(onPostgres)('prepared statements on PostgreSQL', () => {
     });
   }
 
+  const probe = (value: string) => sql`select count(*)::int as n from classes where name <> ${value}`;
+  const isProbe = (text: string) => text.includes('from classes where name <> $1');
+
   it('keeps a repeated read prepared once, and not DDL nor a statement with a long list of parameters', async () => {
-    const database = await openDatabase({ databaseUrl: copy.url });
+    const database = await open();
     try {
       const many = Array.from({ length: 65 }, (_, index) => `P${index}`);
       const kept = await preparedAfter(database, async (tx) => {
-        for (let round = 0; round < 3; round += 1) {
-          await tx.execute(sql`select count(*)::int as n from classes where name <> ${'probe-read'}`);
-        }
+        for (let round = 0; round < 3; round += 1) await tx.execute(probe(`probe-${round}`));
         await tx.execute(sql`create temporary table probe_ddl (x int) on commit drop`);
+        await tx.execute(probe('probe-after-ddl'));
         await tx.execute(sql`select count(*)::int as n from classes where name in (${sql.join(many.map((pin) => sql`${pin}`), sql`, `)})`);
       });
-      expect(kept.filter((text) => text.includes('probe-read') || text.includes('where name <> $1'))).toHaveLength(1);
+      expect(kept.filter(isProbe)).toHaveLength(1);
       expect(kept.some((text) => text.includes('probe_ddl'))).toBe(false);
       expect(kept.some((text) => text.includes('where name in ('))).toBe(false);
-      // What it keeps answers like an unprepared statement.
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from classes where name <> ${'probe-read'}`);
+      // What it keeps answers as an unprepared statement does, in and out of a transaction.
+      const [row] = await queryRows<{ n: number }>(database.db, probe('probe-read'));
+      const [all] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from classes`);
+      expect(row!.n).toBe(all!.n);
       expect(row!.n).toBeGreaterThan(0);
     } finally {
       await database.close();
     }
   });
 
+  it("reports a kept statement's errors as the database's, with their code", async () => {
+    const database = await open();
+    try {
+      const insert = (name: string) => database.db.execute(sql`insert into classes (name, position) values (${name}, ${99})`);
+      await insert('PROBE1');
+      const refused: unknown = await insert('PROBE1').catch((err: unknown) => err);
+      let cause: unknown = refused;
+      while (cause instanceof Error && !('code' in cause) && cause.cause) cause = cause.cause;
+      expect((cause as { code?: string }).code).toBe('23505');
+      // The session goes on: the next statement runs.
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from classes where name = ${'PROBE1'}`);
+      expect(row!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  // A migration may change what a statement returns; PostgreSQL's server migrates before it serves.
+  it.runIf(!onPostgres)('forgets every prepared statement on the embedded database when the schema changes', async () => {
+    const database = await open();
+    try {
+      await database.db.execute(probe('before'));
+      const listed = async () => (await queryRows<{ statement: string }>(database.db, sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
+      expect((await listed()).filter(isProbe)).toHaveLength(1);
+      await database.db.execute(sql`create table probe_schema (x int)`);
+      expect((await listed()).filter(isProbe)).toHaveLength(0);
+      await database.db.execute(probe('after'));
+      expect((await listed()).filter(isProbe)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps nothing prepared when turned off (PORTAL_PREPARED_STATEMENTS=false)', async () => {
-    const database = await openDatabase({ databaseUrl: copy.url, preparedStatements: false });
+    const database = await open(false);
     try {
       const kept = await preparedAfter(database, async (tx) => {
-        await tx.execute(sql`select count(*)::int as n from classes where name <> ${'probe-off'}`);
-        await tx.execute(sql`select count(*)::int as n from classes where name <> ${'probe-off'}`);
+        await tx.execute(probe('probe-off'));
+        await tx.execute(probe('probe-off'));
       });
       expect(kept).toEqual([]);
     } finally {

@@ -1,11 +1,11 @@
 import { realpathSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { PROJECT_ROOT } from '../project-root';
+import { preparePglite, preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -42,7 +42,7 @@ export interface OpenOptions {
   lock?: DataFolderLock | undefined;
   /** Bring the schema up to date (default). `portal pins fix` repairs data first, then migrates. */
   migrate?: boolean;
-  /** PostgreSQL: keep repeated statements prepared on each connection (default; see preparingClient). */
+  /** Keep repeated statements prepared (default; docs/decisions/0020): PostgreSQL's connections, PGlite's session. */
   preparedStatements?: boolean | undefined;
 }
 
@@ -54,7 +54,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
-    : await openPglite(options.dataDir, options.lock);
+    : await openPglite(options.dataDir, options.lock, options.preparedStatements ?? true);
   try {
     if (options.migrate !== false) await migrateDatabase(database);
   } catch (err) {
@@ -93,14 +93,14 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
   }
 }
 
-async function openPglite(dataDir: string | undefined, given: DataFolderLock | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, given: DataFolderLock | undefined, prepared: boolean): Promise<Database> {
   if (given && (!dataDir || realpathSync(path.resolve(dataDir)) !== given.dataDir)) {
     throw new Error('The lock given is not on the data folder being opened');
   }
   // The lock comes first: a second process must not even start the database on the folder.
   const lock = dataDir ? (given ?? lockDataFolder(dataDir)) : undefined;
   try {
-    return await startPglite(dataDir, lock);
+    return await startPglite(dataDir, lock, prepared);
   } catch (err) {
     lock?.release();
     throw err;
@@ -115,7 +115,7 @@ async function openPglite(dataDir: string | undefined, given: DataFolderLock | u
  */
 const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=32MB'] };
 
-async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined): Promise<Database> {
+async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined, prepared: boolean): Promise<Database> {
   // Each driver is loaded on use: a refused open (or a server on PostgreSQL) never loads PGlite.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -123,6 +123,7 @@ async function startPglite(dataDir: string | undefined, lock: DataFolderLock | u
   ]);
   const client = dataDir ? new PGlite(dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
+  if (prepared) await preparePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -142,45 +143,6 @@ async function startPglite(dataDir: string | undefined, lock: DataFolderLock | u
       }
     },
   };
-}
-
-/** How many different statements a process keeps prepared on each connection, at most. */
-const PREPARED_STATEMENTS = 500;
-/** A statement with more parameters than this (a long list of PINs, say) is not kept. */
-const PREPARED_MAX_PARAMETERS = 64;
-
-/**
- * node-postgres's client, keeping every query the portal repeats prepared on its connection
- * (DESIGN.md 7.4). The database then parses and plans a statement once per connection instead of
- * on every request: for the reports' reads that was most of the database's work per request,
- * their execution being a few index lookups in the counters. Only reads and writes of rows are
- * kept (DDL, locks and transaction control are not), with a name from their text, so the same
- * text always has the same name; at most PREPARED_STATEMENTS texts per process, so queries whose
- * text varies (a list of as many parameters as students) cannot fill the database's memory.
- */
-function preparingClient(base: typeof pg.Client): typeof pg.Client {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    const known = names.get(text);
-    if (known !== undefined || names.size >= PREPARED_STATEMENTS) return known;
-    if (!/^\s*(select|insert|update|delete|with)\b/i.test(text)) return undefined;
-    const name = `portal_${createHash('sha1').update(text).digest('base64url')}`;
-    names.set(text, name);
-    return name;
-  };
-  const query = base.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-  class PreparingClient extends base {}
-  PreparingClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
-    if (typeof config === 'object' && config !== null && !('submit' in config) && !('name' in config && config.name)) {
-      const { text, values: inConfig } = config as { text?: unknown; values?: unknown };
-      const given = Array.isArray(values) ? values : inConfig;
-      const count = Array.isArray(given) ? given.length : 0;
-      const name = typeof text === 'string' && count <= PREPARED_MAX_PARAMETERS ? nameOf(text) : undefined;
-      if (name !== undefined) config = { ...config, name };
-    }
-    return query.call(this, config, values, callback);
-  } as pg.Client['query'];
-  return PreparingClient;
 }
 
 async function openPostgres(url: string, prepared: boolean): Promise<Database> {

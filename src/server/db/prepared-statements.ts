@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type pg from 'pg';
+
+/**
+ * Statements the portal repeats, kept prepared (docs/decisions/0020-prepared-statements.md): the
+ * database parses a statement once per connection and plans it for its parameters the first times,
+ * then keeps a generic plan where that costs no more. For the reports' reads, parsing and planning
+ * were most of the database's work per request, their execution a few index lookups.
+ *
+ * Kept: statements that read or write rows (`select`, `insert`, `update`, `delete`, `with`) with
+ * at most MAX_PARAMETERS parameters (a list of as many PINs as a class has students varies with the
+ * list), the first MAX_STATEMENTS texts of a process. Never: DDL, `lock`, `listen`, transaction
+ * control. Drizzle writes one query shape as one text, so nothing in the modules changes.
+ */
+export const MAX_STATEMENTS = 500;
+export const MAX_PARAMETERS = 64;
+
+const ROWS = /^\s*(select|insert|update|delete|with)\b/i;
+/** Statements that change the schema: a statement prepared before one may no longer fit it. */
+const SCHEMA_CHANGE = /^\s*(alter|create|drop|truncate|comment|grant|revoke)\b/i;
+
+/** Whether a statement of this text and number of parameters is one to keep prepared. */
+export function isKept(text: string, parameters: number): boolean {
+  return parameters <= MAX_PARAMETERS && ROWS.test(text);
+}
+
+/**
+ * node-postgres's client with every kept statement named after a hash of its text: node-postgres
+ * then parses it once per connection and sends only its parameters afterwards. Each connection of
+ * the pool keeps the statements it has run, at most MAX_STATEMENTS of them.
+ */
+export function preparingClient(base: typeof pg.Client): typeof pg.Client {
+  const names = new Map<string, string>();
+  const nameOf = (text: string, parameters: number): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= MAX_STATEMENTS || !isKept(text, parameters)) return known;
+    const name = `portal_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+    return name;
+  };
+  const query = base.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+  class PreparingClient extends base {}
+  PreparingClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+    if (typeof config === 'object' && config !== null && !('submit' in config) && !('name' in config && config.name)) {
+      const { text, values: inConfig } = config as { text?: unknown; values?: unknown };
+      const given = Array.isArray(values) ? values : inConfig;
+      const name = typeof text === 'string' ? nameOf(text, Array.isArray(given) ? given.length : 0) : undefined;
+      if (name !== undefined) config = { ...config, name };
+    }
+    return query.call(this, config, values, callback);
+  } as pg.Client['query'];
+  return PreparingClient;
+}
+
+type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
+
+interface Prepared {
+  name: string;
+  /** The parameters' type ids, which say how each value is written. */
+  types: number[];
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
+/**
+ * The same for the embedded database, which has one session and no named statements in its query
+ * API: PGlite's `query` (and a transaction's) are replaced, on this instance, by one that sends a
+ * kept statement's Parse once and afterwards only Bind, Describe, Execute and Sync, with PGlite's
+ * own protocol writer, result parser and value writers, under the same locks as its own `query`.
+ * Anything else goes to PGlite's `query` unchanged. A statement that changes the schema forgets
+ * every prepared one (DEALLOCATE ALL): a migration may change what they return.
+ */
+export async function preparePglite(client: PGlite): Promise<void> {
+  const { protocol, parse } = await import('@electric-sql/pglite');
+  const { serialize } = protocol;
+  const statements = new Map<string, Prepared>();
+  let nextName = 0;
+
+  async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
+    const name = `portal_${(nextName += 1)}`;
+    const messages = await client.execProtocolStream(
+      concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const prepared = { name, types: parse.parseDescribeStatementResults(messages) };
+    statements.set(text, prepared);
+    return prepared;
+  }
+
+  /** Runs a kept statement; the caller holds PGlite's query lock. */
+  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    const { name, types } = statements.get(text) ?? (await prepare(text, options));
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const write = options?.serializers?.[types[index]!] ?? client.serializers[types[index]!];
+      return write ? write(value) : String(value);
+    });
+    const messages = await client.execProtocolStream(
+      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false },
+    );
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  }
+
+  const forget = async (via: Query) => {
+    statements.clear();
+    await via('deallocate all');
+  };
+
+  /** `query` of PGlite or of a transaction, with kept statements prepared. */
+  function preparing(original: Query, locked: <T>(work: () => Promise<T>) => Promise<T>, transaction?: Transaction): Query {
+    return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+      if (transaction?.closed) throw new Error('Transaction is closed');
+      const kept = statements.has(text) || (statements.size < MAX_STATEMENTS && isKept(text, params.length) && !options?.blob);
+      if (!kept) {
+        const results = await original<T>(text, params, options);
+        if (SCHEMA_CHANGE.test(text) && statements.size > 0) await forget(original);
+        return results;
+      }
+      return locked(async () => {
+        const results = await run<T>(text, params, options);
+        if (!transaction) await client.syncToFs();
+        return results;
+      });
+    };
+  }
+
+  const query = client.query.bind(client) as Query;
+  client.query = preparing(query, (work) => client._runExclusiveTransaction(() => client._runExclusiveQuery(work))) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(work: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx) as Query;
+      const wrapped: Transaction = Object.create(tx, {
+        query: { value: preparing(txQuery, (inner) => client._runExclusiveQuery(inner), tx) },
+      });
+      return work(wrapped);
+    })) as PGlite['transaction'];
+}
