@@ -6,6 +6,7 @@ import { PageLoader } from '../components/page-loader';
 import { request } from '../lib/http';
 import { currentUser, type SignedInUser } from '../lib/sign-in';
 import type * as App from './portal-app';
+import { preloadPage } from './page-chunks';
 import { focusHeadingWhenShown } from './skip-link';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -53,6 +54,7 @@ export function startApp(root: Root): void {
       <PageLoader label="Opening the portal…" showLabel />
     </MantineProvider>,
   );
+  preloadPage(window.location.pathname);
   const user = currentUser().catch(() => undefined);
   const branding = request('GET', '/api/branding', undefined, BrandingAnswer).catch(() => undefined);
   loadApp().then(
@@ -68,6 +70,7 @@ export function startApp(root: Root): void {
  * opens the address itself (a newer release, say, whose files have other names).
  */
 export async function openApp(root: Root, path: string, { replace, ...start }: AppStart & { replace: boolean }): Promise<void> {
+  preloadPage(new URL(path, window.location.origin).pathname);
   let app: typeof App;
   try {
     app = await loadApp();

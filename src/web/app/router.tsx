@@ -2,11 +2,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/pages/login-route';
 import { PageLoader } from '../components/page-loader';
+import { layoutChunk, pageChunks } from './page-chunks';
 import { RequireAdmin, RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
 import { RootLayout } from './route-focus';
 
-/** Each screen is its own chunk, loaded when its route is first visited. */
+/** Each screen is its own chunk (page-chunks.ts), loaded when its route is first visited. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
@@ -21,29 +22,29 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/login" replace /> },
       // The same page as the sign-in shell shows first (sign-in-shell.tsx), here inside the app.
       { path: 'login', Component: LoginRoute },
-      { path: 'set-password', ...page(() => import('../features/auth/pages/set-password-page')) },
+      { path: 'set-password', ...page(pageChunks['set-password']) },
       {
         // Its own chunk too: the sign-in page, outside the layout, loads none of the header's menus.
-        lazy: async () => ({ Component: (await import('./app-layout')).AppLayout }),
+        lazy: async () => ({ Component: (await layoutChunk()).AppLayout }),
         children: [
-          { path: 'register', ...page(() => import('../features/students/pages/register-page')) },
-          { path: 'contact-us', ...page(() => import('../features/contact/pages/contact-page')) },
-          { path: 'success', ...page(() => import('../features/attendance/pages/success-page')) },
+          { path: 'register', ...page(pageChunks.register) },
+          { path: 'contact-us', ...page(pageChunks['contact-us']) },
+          { path: 'success', ...page(pageChunks.success) },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'faculty', ...page(() => import('../features/students/pages/student-search-page')) },
-              { path: 'student', ...page(() => import('../features/students/pages/student-search-page')) },
-              { path: 'welcome/*', ...page(() => import('../features/students/pages/welcome-page')) },
-              { path: 'account', ...page(() => import('../features/account/pages/account-page')) },
+              { path: 'faculty', ...page(pageChunks.faculty) },
+              { path: 'student', ...page(pageChunks.student) },
+              { path: 'welcome/*', ...page(pageChunks.welcome) },
+              { path: 'account', ...page(pageChunks.account) },
               {
                 element: <RequireStaff />,
                 children: [
-                  { path: 'dashboard', ...page(() => import('../features/attendance/pages/dashboard-page')) },
-                  { path: 'attendance/:class', ...page(() => import('../features/attendance/pages/class-attendance-page')) },
-                  { path: 'faculty-details', ...page(() => import('../features/reports/pages/faculty-details-page')) },
-                  { path: 'inbox', ...page(() => import('../features/contact/pages/inbox-page')) },
-                  { path: 'corrections', ...page(() => import('../features/corrections/pages/corrections-page')) },
+                  { path: 'dashboard', ...page(pageChunks.dashboard) },
+                  { path: 'attendance/:class', ...page(pageChunks.attendance) },
+                  { path: 'faculty-details', ...page(pageChunks['faculty-details']) },
+                  { path: 'inbox', ...page(pageChunks.inbox) },
+                  { path: 'corrections', ...page(pageChunks.corrections) },
                 ],
               },
               {
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   {
-                    ...page(() => import('../features/admin/pages/admin-layout')),
+                    ...page(pageChunks.admin),
                     children: [
                       { index: true, ...page(() => import('../features/admin/pages/admin-home-page')) },
                       { path: 'users', ...page(() => import('../features/admin/pages/users-page')) },

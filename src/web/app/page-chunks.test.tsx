@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from './router';
+import { pageChunks, preloadPage } from './page-chunks';
+
+type Key = keyof typeof pageChunks;
+const keys = Object.keys(pageChunks) as Key[];
+
+/** Every page chunk replaced by a spy that loads nothing. */
+function spyOnChunks() {
+  return Object.fromEntries(keys.map((key) => [key, vi.spyOn(pageChunks, key).mockResolvedValue({ default: () => <p>page</p> })])) as Record<
+    Key,
+    ReturnType<typeof vi.spyOn>
+  >;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the app's start loads the page it opens on beside the app's code", () => {
+  it('asks for the chunk of the address it opens on, whatever follows its first segment', () => {
+    const spies = spyOnChunks();
+    preloadPage('/faculty-details');
+    preloadPage('/attendance/CSE3');
+    preloadPage('/admin/users');
+    expect(spies['faculty-details']).toHaveBeenCalledTimes(1);
+    expect(spies.attendance).toHaveBeenCalledTimes(1);
+    expect(spies.admin).toHaveBeenCalledTimes(1);
+    expect(keys.filter((key) => spies[key].mock.calls.length > 0).sort()).toEqual(['admin', 'attendance', 'faculty-details']);
+  });
+
+  it('asks for nothing where no page chunk belongs (the sign-in page, an unknown address, an object key)', () => {
+    const spies = spyOnChunks();
+    for (const path of ['/', '/login', '/no-such-page', '/constructor', '/__proto__/x']) preloadPage(path);
+    expect(keys.filter((key) => spies[key].mock.calls.length > 0)).toEqual([]);
+  });
+
+  it('names an address the router has for each page chunk', () => {
+    const paths = new Set<string>();
+    const walk = (list: typeof routes) => {
+      for (const route of list) {
+        if (route.path) paths.add(route.path.split('/')[0]!);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    expect(keys.filter((key) => !paths.has(key))).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+
+type PageChunk = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The chunk of each address's page, by the address's first segment: the router's routes load
+ * them (router.tsx), and the app's start asks for the one it opens on beside the app's own code
+ * (open-app.tsx), not after it: on a slow phone that is a round trip less before the page shows.
+ */
+export const pageChunks = {
+  'set-password': () => import('../features/auth/pages/set-password-page'),
+  register: () => import('../features/students/pages/register-page'),
+  'contact-us': () => import('../features/contact/pages/contact-page'),
+  success: () => import('../features/attendance/pages/success-page'),
+  faculty: () => import('../features/students/pages/student-search-page'),
+  student: () => import('../features/students/pages/student-search-page'),
+  welcome: () => import('../features/students/pages/welcome-page'),
+  account: () => import('../features/account/pages/account-page'),
+  dashboard: () => import('../features/attendance/pages/dashboard-page'),
+  attendance: () => import('../features/attendance/pages/class-attendance-page'),
+  'faculty-details': () => import('../features/reports/pages/faculty-details-page'),
+  inbox: () => import('../features/contact/pages/inbox-page'),
+  corrections: () => import('../features/corrections/pages/corrections-page'),
+  admin: () => import('../features/admin/pages/admin-layout'),
+} satisfies Record<string, PageChunk>;
+
+/** The header, menus and footer around every page but the sign-in and set-password pages. */
+export const layoutChunk = () => import('./app-layout');
+
+/**
+ * Starts loading what the page at `pathname` needs: its chunk and the layout's. A failure is left
+ * to the router, which asks again and shows its error.
+ */
+export function preloadPage(pathname: string): void {
+  const first = pathname.split('/')[1] ?? '';
+  if (!Object.hasOwn(pageChunks, first)) return;
+  if (first !== 'set-password') layoutChunk().catch(() => undefined);
+  pageChunks[first as keyof typeof pageChunks]().catch(() => undefined);
+}
