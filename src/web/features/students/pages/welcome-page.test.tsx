@@ -171,7 +171,8 @@ describe('Welcome for a student', () => {
     const list = await screen.findByRole('region', { name: 'My Profile' });
     expect(await within(list).findByText('You have not registered a profile yet.')).toBeInTheDocument();
     expect(screen.queryByText('Not The Newcomer')).not.toBeInTheDocument();
-    await user.click(within(list).getByRole('link', { name: 'Register my profile' }));
+    // The list may answer before who is signed in does (no page guard here): the link's words wait for it.
+    await user.click(await within(list).findByRole('link', { name: 'Register my profile' }));
     expect(router.state.location.pathname).toBe('/register');
   });
 });
