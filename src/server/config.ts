@@ -6,7 +6,7 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl: string | undefined;
-  /** PORTAL_PREPARED_STATEMENTS=false: nothing kept prepared on PostgreSQL (a pooler that cannot keep them). */
+  /** PORTAL_PREPARED_STATEMENTS=false: no statement kept prepared, on either database (a pooler that cannot keep them). */
   preparedStatements: boolean;
   dataDir: string;
   timeZone: string;

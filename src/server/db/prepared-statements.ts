@@ -61,16 +61,6 @@ interface Prepared {
   types: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
-
 /**
  * The same for the embedded database, which has one session and no named statements in its query
  * API: PGlite's `query` (and a transaction's) are replaced, on this instance, by one that sends a
@@ -88,7 +78,7 @@ export async function preparePglite(client: PGlite): Promise<void> {
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `portal_${(nextName += 1)}`;
     const messages = await client.execProtocolStream(
-      concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const prepared = { name, types: parse.parseDescribeStatementResults(messages) };
@@ -105,7 +95,7 @@ export async function preparePglite(client: PGlite): Promise<void> {
       return write ? write(value) : String(value);
     });
     const messages = await client.execProtocolStream(
-      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false },
     );
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
