@@ -389,3 +389,35 @@ describe('concurrent saves of one register', () => {
     expect(final.records).toEqual(lastSaved.records);
   });
 });
+
+describe('a register larger than a statement keeps parameters for', () => {
+  it('writes every mark, its history and the counters, whatever the names hold', async () => {
+    // 70 students (more marks than one statement keeps parameters for, decision 20), with names
+    // that an array of text must carry unchanged: commas, quotes, braces, backslashes, NULL.
+    const awkward = ['O\'Brien, Jr.', 'Said "Sid" Khan', '{braced}', 'back\\slash', 'NULL', ' spaced '];
+    const pins = Array.from({ length: 70 }, (_, index) => `C6-${String(index + 1).padStart(2, '0')}`);
+    await ctx.database.db.insert(students).values(pins.map((pin, index) => ({ pin, name: awkward[index % awkward.length]!, className: 'CSE6' })));
+    const date = addDays(today, -3);
+
+    const first = await put('CSE6', date, { records: pins.map((pin, index) => ({ pin, status: index % 3 === 0 ? 'absent' : 'present' })) });
+    expect(first.statusCode).toBe(200);
+    const second = await put('CSE6', date, {
+      records: pins.map((pin, index) => ({ pin, status: index % 5 === 0 ? 'late' : 'present' })),
+      reason: 'Re-taken after the lab',
+    });
+    expect(second.statusCode).toBe(200);
+
+    const { session, marks } = await expectCountersMatchMarks('CSE6', date);
+    expect(session.lateCount).toBe(14);
+    expect(new Map(marks.map((m) => [m.pin, m.name]))).toEqual(new Map(pins.map((pin, index) => [pin, awkward[index % awkward.length]])));
+    expect(marks.every((m) => m.date === date && m.period === 0 && m.className === 'CSE6')).toBe(true);
+
+    // The first save changed all 70 marks (none before), the second those whose status moved.
+    const moved = pins.filter((_, index) => (index % 5 === 0 ? 'late' : 'present') !== (index % 3 === 0 ? 'absent' : 'present'));
+    const history = (await get(`/api/attendance/CSE6/${date}/history`)).json() as AttendanceChange[];
+    expect(history).toHaveLength(70 + moved.length);
+    const latest = history.slice(0, moved.length);
+    expect(latest.map((c) => c.pin).sort()).toEqual(moved);
+    expect(new Set(latest.map((c) => c.reason))).toEqual(new Set(['Re-taken after the lab']));
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
@@ -155,11 +155,14 @@ export interface MarkChange {
  * Writes a register's marks, its counters and the history of the marks that changed, in one
  * statement (one round trip of the save's transaction). `marks` is every mark the register has
  * after the save (the service reads the old ones under the register's lock) and `counts` their
- * statuses counted, so the counters cannot drift from the marks. The save is stamped once with
- * the database clock at this moment (not the
- * transaction's start, which for a save that waited on the lock would be earlier than the save it
- * waited for): the register's updated_at and each change row's changed_at. Returns the register
- * as findRegister would read it now.
+ * statuses counted, so the counters cannot drift from the marks. The marks and the changes go as
+ * one array per column (`unnest`), so the statement's text is the same for every register, however
+ * many students it has: it is parsed and planned once per connection (decision 20), where a row of
+ * parameters per mark made a new statement of hundreds of parameters for every save. The save is
+ * stamped once with the database clock at this moment (not the transaction's start, which for a
+ * save that waited on the lock would be earlier than the save it waited for): the register's
+ * updated_at and each change row's changed_at. Returns the register as findRegister would read it
+ * now.
  */
 export async function writeMarks(
   tx: Tx,
@@ -169,27 +172,25 @@ export async function writeMarks(
   changes: MarkChange[],
   by: { changedBy: string; reason: string | null },
 ): Promise<RegisterWithTaker> {
+  const column = <T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined) => sql.param(rows.map(pick));
   const stamp = tx.$with('stamp', { at: sql<Date>`at` }).as(sql`select clock_timestamp() as at`);
   const at = sql`(select at from stamp)`;
-  const ctes: WithSubquery[] = [stamp];
-  if (marks.length > 0) {
-    const written = tx
-      .insert(attendanceMarks)
-      .values(marks)
-      .onConflictDoUpdate({
-        target: [attendanceMarks.registerId, attendanceMarks.pin],
-        set: { name: sql`excluded.name`, className: sql`excluded.class_name`, status: sql`excluded.status` },
-      });
-    ctes.push(tx.$with('written', {}).as(written.getSQL()));
-  }
-  if (changes.length > 0) {
-    const logged = tx
-      .insert(attendanceChanges)
-      .values(changes.map((change) => ({ registerId, ...change, ...by, changedAt: at })));
-    ctes.push(tx.$with('logged', {}).as(logged.getSQL()));
-  }
+  const written = tx.$with('written', {}).as(sql`
+    insert into ${attendanceMarks} (session_id, pin, name, class_name, status, date, period)
+    select ${registerId}::uuid, w.pin, w.name, w.class_name, w.status, w.date, w.period
+    from unnest(
+      ${column(marks, (m) => m.pin)}::text[], ${column(marks, (m) => m.name)}::text[], ${column(marks, (m) => m.className)}::text[],
+      ${column(marks, (m) => m.status)}::text[], ${column(marks, (m) => m.date)}::date[], ${column(marks, (m) => m.period ?? 0)}::int[]
+    ) as w(pin, name, class_name, status, date, period)
+    on conflict (session_id, pin) do update set name = excluded.name, class_name = excluded.class_name, status = excluded.status`);
+  const logged = tx.$with('logged', {}).as(sql`
+    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason)
+    select ${registerId}::uuid, c.pin, c.old_status, c.new_status, ${by.changedBy}::uuid, ${at}, ${by.reason}::text
+    from unnest(
+      ${column(changes, (c) => c.pin)}::text[], ${column(changes, (c) => c.oldStatus)}::text[], ${column(changes, (c) => c.newStatus)}::text[]
+    ) as c(pin, old_status, new_status)`);
   const [row] = await tx
-    .with(...ctes)
+    .with(stamp, written, logged)
     .update(registers)
     .set({
       presentCount: counts.present,
@@ -379,8 +380,8 @@ export async function insertSyntheticHistory(
   await tx.execute(sql`
     insert into attendance_sessions (class_name, date, period, taken_by, taken_at, updated_at)
     select c.name, d.date, 0, ${input.takenBy}::uuid, d.date + time '10:00', d.date + time '10:00'
-    from unnest(${`{${input.classNames.map((name) => `"${name.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c(name)
-    cross join unnest(${`{${input.dates.join(',')}}`}::date[]) as d(date)`);
+    from unnest(${sql.param(input.classNames)}::text[]) as c(name)
+    cross join unnest(${sql.param(input.dates)}::date[]) as d(date)`);
   const rows = await tx.execute(sql`
     insert into attendance_marks (session_id, pin, name, class_name, status, date, period)
     select s.id, st.pin, st.name, st.class_name,

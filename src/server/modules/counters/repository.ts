@@ -17,20 +17,23 @@ export interface CounterDelta extends StatusCounts {
 /**
  * Adds the deltas to the student counters of one (subject, term) bucket, creating rows as needed.
  * The rows are written in PIN order (byte order), so two saves touching the same students lock
- * their rows in the same order and cannot deadlock.
+ * their rows in the same order and cannot deadlock. The deltas go as one array per column, so the
+ * statement's text is the same whatever their number, and is kept prepared (decision 20).
  */
 export async function addToCounters(tx: Tx, subjectCode: string, termId: string | null, deltas: CounterDelta[]): Promise<void> {
   const rows = deltas
     .filter((d) => d.present !== 0 || d.late !== 0 || d.absent !== 0 || d.excused !== 0)
     .sort((a, b) => (a.pin < b.pin ? -1 : a.pin > b.pin ? 1 : 0));
   if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((d) => sql`(${d.pin}, ${subjectCode}, ${termId}::uuid, ${d.present}::int, ${d.late}::int, ${d.absent}::int, ${d.excused}::int)`),
-    sql`, `,
-  );
+  const column = (pick: (row: CounterDelta) => string | number) => sql.param(rows.map(pick));
   await tx.execute(sql`
     insert into student_counters as c (pin, subject_code, term_id, present, late, absent, excused)
-    values ${values}
+    select d.pin, ${subjectCode}::text, ${termId}::uuid, d.present, d.late, d.absent, d.excused
+    from unnest(
+      ${column((d) => d.pin)}::text[], ${column((d) => d.present)}::int[], ${column((d) => d.late)}::int[],
+      ${column((d) => d.absent)}::int[], ${column((d) => d.excused)}::int[]
+    ) with ordinality as d(pin, present, late, absent, excused, position)
+    order by d.position
     on conflict on constraint student_counters_key do update set
       present = c.present + excluded.present,
       late = c.late + excluded.late,
