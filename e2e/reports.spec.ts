@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Dashboard } from '../src/shared/schemas/reports';
+import { demoPin } from '../src/server/seed/demo';
 import { expectAccessible, expect, signIn, test } from './fixtures';
 
 const count = (value: number) => new Intl.NumberFormat('en').format(value);
@@ -157,28 +158,41 @@ test('the dashboard updates without a reload when a register is saved in another
   await other.close();
 });
 
-test('the login page does not download the charts library; the dashboard does, after its figures', async ({ page }) => {
+/**
+ * The scripts the page has downloaded so far, and which of them hold code from `source` (read
+ * from each script's source map: minified code names nothing).
+ */
+function downloadedScripts(page: Page): { holding: (source: RegExp) => Promise<string[]>; count: () => number } {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (/\/assets\/.*\.js$/.test(response.url())) scripts.push(response.url());
   });
-  const chartScripts = async () => {
-    const found: string[] = [];
-    for (const url of scripts) {
-      const map = await page.request.get(`${url}.map`);
-      // A chunk the bundler writes without a map (its small runtime) has none to read.
-      const isMap = map.ok() && (map.headers()['content-type'] ?? '').includes('json');
-      const sources = isMap ? ((await map.json()) as { sources: string[] }).sources : [];
-      if (sources.some((source) => /node_modules\/(recharts|@mantine\/charts)\//.test(source))) found.push(url);
-    }
-    return found;
+  return {
+    count: () => scripts.length,
+    async holding(source) {
+      const found: string[] = [];
+      for (const url of scripts) {
+        const map = await page.request.get(`${url}.map`);
+        // A chunk the bundler writes without a map (its small runtime) has none to read.
+        const isMap = map.ok() && (map.headers()['content-type'] ?? '').includes('json');
+        const sources = isMap ? ((await map.json()) as { sources: string[] }).sources : [];
+        if (sources.some((name) => source.test(name))) found.push(url);
+      }
+      return found;
+    },
   };
+}
+
+const CHART_SOURCES = /node_modules\/(recharts|@mantine\/charts)\//;
+
+test('the login page does not download the charts library; the dashboard does, after its figures', async ({ page }) => {
+  const scripts = downloadedScripts(page);
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'University Portal' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(await chartScripts()).toEqual([]);
+  expect(scripts.count()).toBeGreaterThan(0);
+  expect(await scripts.holding(CHART_SOURCES)).toEqual([]);
 
   await signIn(page, 'faculty');
   await page.goto('/faculty-details');
@@ -186,5 +200,23 @@ test('the login page does not download the charts library; the dashboard does, a
   // The charts load after the figures: the weekly pie is drawn once it comes near the screen.
   await page.getByRole('region', { name: 'Weekly Report' }).locator('figure').scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: 'Weekly Report' }).locator('.recharts-pie')).toBeVisible();
-  expect((await chartScripts()).length).toBeGreaterThan(0);
+  expect((await scripts.holding(CHART_SOURCES)).length).toBeGreaterThan(0);
+});
+
+test('the dashboard loads a student record\'s code only once a student is searched', async ({ page }) => {
+  const RECORD_SOURCES = /student-record\/student-record-view\.tsx$|node_modules\/@mantine\/dates\//;
+  await signIn(page, 'faculty');
+  const scripts = downloadedScripts(page);
+  await page.goto('/faculty-details');
+  await expect(page.getByRole('region', { name: 'Weekly Report' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await scripts.holding(RECORD_SOURCES)).toEqual([]);
+
+  const search = page.getByRole('region', { name: 'Student Search' });
+  await search.getByRole('textbox', { name: 'PIN Number' }).fill(demoPin(0, 1));
+  await search.getByRole('textbox', { name: 'PIN Number' }).press('Enter');
+  const record = page.getByRole('region', { name: /^Attendance record of / });
+  await expect(record.getByText(`PIN: ${demoPin(0, 1)}`)).toBeVisible();
+  await expect(record.getByRole('table', { name: 'Attendance History' })).toBeVisible();
+  expect((await scripts.holding(RECORD_SOURCES)).length).toBeGreaterThan(0);
 });

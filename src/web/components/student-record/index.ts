@@ -6,7 +6,7 @@ export { BAND_TEXT_COLORS, BandBadge } from './status-colors';
 export { ExportPdfButton } from './export-pdf-button';
 export { ProfileCard, type ProfileCardProps } from './profile-card';
 export { ProfileLinkButtons, type ProfileLinks } from './profile-links';
-export { StudentRecordView, StudentSearch, type StudentSearchProps } from './student-search';
+export { StudentSearch, type StudentSearchProps } from './student-search';
 export { usePinSearchParam } from './use-pin-search-param';
 export { SubjectTable } from './subject-table';
 export { TermSelect } from './term-select';

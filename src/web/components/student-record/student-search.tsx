@@ -1,21 +1,21 @@
-import { Alert, Button, Card, Center, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconPrinter, IconSearch, IconUserQuestion } from '@tabler/icons-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
-import { isStudent } from '../../../shared/access';
-import type { HistoryEntry, StudentRecord } from '../../../shared/schemas/students';
 import { ApiError } from '../../lib/api-client';
-import { useMe } from '../../lib/session';
-import { ALL_TERMS, termDescription, type TermChoice } from '../../lib/terms';
-import { useOlderHistory, useStudentRecord } from './api';
-import { AttendanceHistoryTable } from './attendance-history-table';
-import { AttendanceSummary } from './attendance-summary';
-import { MyCorrections, useCorrectionCell } from './corrections';
-import { TermOverview } from './term-overview';
-import { SubjectTable } from './subject-table';
-import { ExportPdfButton } from './export-pdf-button';
-import { ProfileCard } from './profile-card';
+import type { TermChoice } from '../../lib/terms';
+import { useStudentRecord } from './api';
 import { TermSelect } from './term-select';
+
+/**
+ * The found student's record (profile, summary, subjects, history, corrections): its own chunk,
+ * asked for as soon as a PIN is searched or the PIN box is entered, beside the record's request.
+ */
+export function loadRecordView() {
+  return import('./student-record-view');
+}
+const StudentRecordView = lazy(() => loadRecordView().then((module) => ({ default: module.StudentRecordView })));
+const preloadRecordView = () => void loadRecordView().catch(() => undefined);
 
 export const FETCH_ERROR_MESSAGE = 'Error fetching student profile. Please try again.';
 export const DEFAULT_NOT_FOUND_HINT = "If automatic search doesn't work, click on the search button.";
@@ -88,6 +88,9 @@ export function StudentSearch({
   const ownPicker = onTermChange === undefined;
   const term = ownPicker ? ownTerm : pageTerm;
   const record = useStudentRecord(pin, term);
+  useEffect(() => {
+    if (pin !== '') preloadRecordView();
+  }, [pin]);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -130,6 +133,7 @@ export function StudentSearch({
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
+              onFocus={preloadRecordView}
               style={{ flex: '1 1 200px' }}
             />
             <Group gap="xs" wrap="nowrap">
@@ -181,16 +185,7 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
       </Text>
     );
   }
-  if (record.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>{loadingText}</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (record.isPending) return <SearchLoading text={loadingText} />;
   if (record.isError) {
     const error = record.error;
     if (error instanceof ApiError && error.status === 404) {
@@ -225,109 +220,25 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
     );
   }
   return (
-    <StudentRecordView
-      record={record.data}
-      designationFallback={designationFallback}
-      showForecast={showForecast}
-      term={term}
-      updating={record.isPlaceholderData}
-    />
+    <Suspense fallback={<SearchLoading text={loadingText} />}>
+      <StudentRecordView
+        record={record.data}
+        designationFallback={designationFallback}
+        showForecast={showForecast}
+        term={term}
+        updating={record.isPlaceholderData}
+      />
+    </Suspense>
   );
 }
 
-/**
- * A found student: profile card and summary side by side (stacked on phones), Export to PDF, then
- * the history.
- */
-export function StudentRecordView({
-  record,
-  designationFallback = 'Student',
-  showForecast = true,
-  term,
-  updating = false,
-}: {
-  record: StudentRecord;
-  designationFallback?: string;
-  showForecast?: boolean;
-  /** The term asked for; the PDF asks for the term on screen. */
-  term?: TermChoice;
-  /** True while another term's record is on its way: this one is shown meanwhile. */
-  updating?: boolean;
-}) {
-  const profile = record.profile;
-  // A student looking at their own record may dispute a mark (DESIGN.md 7.7).
-  const me = useMe();
-  const own = isStudent(me.data) && me.data?.pin === record.pin;
-  // The PDF covers what the screen shows: the term of the answer unless another was asked for.
-  const pdfTerm = term ?? record.term?.id ?? ALL_TERMS;
+function SearchLoading({ text }: { text: string }) {
   return (
-    <Stack gap="md" aria-label={`Attendance record of ${record.name}`} component="section" aria-busy={updating}>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <ProfileCard
-            name={profile?.name ?? record.name}
-            designation={profile?.designation}
-            designationFallback={designationFallback}
-            pin={record.pin}
-            photoUrl={profile?.photoUrl}
-            imageUrl={profile?.imageUrl}
-            imageAlt={profile?.imageAlt}
-            links={profile ?? undefined}
-            email={profile?.email}
-            phone={profile?.phone}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <AttendanceSummary summary={record.summary} showForecast={showForecast} caption={termDescription(record.term)} />
-        </Grid.Col>
-      </Grid>
-      <Group justify="flex-end" data-print-hide>
-        {/* The page itself prints as the report too (DESIGN.md section 6.5). */}
-        <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-          Print
-        </Button>
-        <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
+    <Center py="xl" role="status">
+      <Group gap="sm">
+        <Loader size="sm" aria-hidden />
+        <Text>{text}</Text>
       </Group>
-      {record.subjects.length > 0 && <SubjectTable subjects={record.subjects} />}
-      {own ? <OwnRecordCorrections record={record} term={term} /> : <PagedHistory record={record} term={term} />}
-    </Stack>
-  );
-}
-
-/** The student's own record: each mark can be disputed, and their requests show under it. */
-function OwnRecordCorrections({ record, term }: { record: StudentRecord; term: TermChoice }) {
-  const { cell, dialog } = useCorrectionCell();
-  return (
-    <>
-      <TermOverview pin={record.pin} term={term} />
-      <PagedHistory record={record} term={term} rowAction={cell} />
-      <MyCorrections />
-      {dialog}
-    </>
-  );
-}
-
-/** The record's first page of history, and older pages one "Show older" at a time (DESIGN.md 7.4). */
-function PagedHistory({
-  record,
-  term,
-  rowAction,
-}: {
-  record: StudentRecord;
-  term: TermChoice;
-  rowAction?: ((entry: HistoryEntry) => ReactNode) | undefined;
-}) {
-  const older = useOlderHistory(record.pin, term, record.nextBefore);
-  const pages = older.data?.pages ?? [];
-  const history = pages.length === 0 ? record.history : [...record.history, ...pages.flatMap((page) => page.history)];
-  const hasMore = pages.length === 0 ? record.nextBefore !== null : older.hasNextPage;
-  return (
-    <AttendanceHistoryTable
-      history={history}
-      hasMore={hasMore}
-      loadingMore={older.isFetching}
-      onLoadMore={() => void (pages.length === 0 ? older.refetch() : older.fetchNextPage())}
-      rowAction={rowAction}
-    />
+    </Center>
   );
 }
