@@ -230,9 +230,9 @@ async function runScenario(engine: Engine, size: Size, entry: string, bare: () =
     const marks = Number((await rowsOf<{ n: number }>(sql`select count(*)::int as n from attendance_marks`))[0]!.n);
     const pin = String((await rowsOf<{ pin: string }>(sql`select pin from students where class_name = 'CSE3' order by pin limit 1`))[0]!.pin);
     const roster = (await rowsOf<{ pin: string }>(sql`select pin from students where class_name = 'CSE1' order by pin`)).map((row) => String(row.pin));
-    // Vacuumed as well as analyzed: millions of rows written in one transaction otherwise send the
-    // database's autovacuum through them while the first requests are measured (on two cores,
-    // the dashboard's computed line of the 10M scenario paid for it), which no running portal does.
+    // Vacuumed as well as analyzed: millions of rows written in one transaction would otherwise
+    // bring the database's autovacuum (and the first readers' hint-bit writes) through them while
+    // the first lines are measured, on the same two cores; a portal in use is past that.
     await db.execute(sql`vacuum analyze`);
     await scratch.database.close();
     console.log(`\n${scenario}: ${marks.toLocaleString('en')} marks, seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
