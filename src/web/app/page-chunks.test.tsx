@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './router';
-import { pageChunks, preloadPage } from './page-chunks';
+import { adminPageChunks, pageChunks, preloadPage } from './page-chunks';
 
 type Key = keyof typeof pageChunks;
 const keys = Object.keys(pageChunks) as Key[];
@@ -43,5 +43,42 @@ describe("the app's start loads the page it opens on beside the app's code", () 
     };
     walk(routes);
     expect(keys.filter((key) => !paths.has(key))).toEqual([]);
+  });
+
+  it('asks under /admin for the admin page of the address as well as the admin layout', () => {
+    const spies = spyOnChunks();
+    const adminKeys = Object.keys(adminPageChunks) as (keyof typeof adminPageChunks)[];
+    const adminSpies = Object.fromEntries(
+      adminKeys.map((key) => [key, vi.spyOn(adminPageChunks, key).mockResolvedValue({ default: () => <p>page</p> })]),
+    ) as Record<keyof typeof adminPageChunks, ReturnType<typeof vi.spyOn>>;
+    const asked = () => adminKeys.filter((key) => adminSpies[key].mock.calls.length > 0).sort();
+
+    preloadPage('/admin');
+    expect(asked()).toEqual(['']);
+    preloadPage('/admin/users');
+    preloadPage('/admin/classes/CSE3/timetable');
+    expect(asked()).toEqual(['', 'timetable', 'users']);
+    preloadPage('/admin/classes');
+    expect(asked()).toEqual(['', 'classes', 'timetable', 'users']);
+    // Not an address of its own, nor an unknown one, nor an object key.
+    for (const path of ['/admin/timetable', '/admin/no-such-page', '/admin/constructor']) preloadPage(path);
+    expect(asked()).toEqual(['', 'classes', 'timetable', 'users']);
+    expect(spies.admin).toHaveBeenCalledTimes(7);
+  });
+
+  it('has a route under /admin for each admin page chunk', () => {
+    const admin = routes[0]!.children!.flatMap(function find(route): typeof routes {
+      return route.path === 'admin' ? [route] : (route.children ?? []).flatMap(find);
+    })[0]!;
+    const paths = new Set<string>();
+    const walk = (list: typeof routes) => {
+      for (const route of list) {
+        if (route.index) paths.add('');
+        if (route.path) paths.add(route.path.split('/').at(-1)!);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(admin.children ?? []);
+    expect(Object.keys(adminPageChunks).filter((key) => !paths.has(key))).toEqual([]);
   });
 });

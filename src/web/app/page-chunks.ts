@@ -24,16 +24,42 @@ export const pageChunks = {
   admin: () => import('../features/admin/pages/admin-layout'),
 } satisfies Record<string, PageChunk>;
 
+/**
+ * The administration's pages, inside the admin layout (pageChunks.admin), by the address's second
+ * segment; '' is /admin itself.
+ */
+export const adminPageChunks = {
+  '': () => import('../features/admin/pages/admin-home-page'),
+  users: () => import('../features/admin/pages/users-page'),
+  classes: () => import('../features/admin/pages/classes-page'),
+  timetable: () => import('../features/admin/pages/timetable-page'),
+  subjects: () => import('../features/admin/pages/subjects-page'),
+  roster: () => import('../features/admin/pages/roster-page'),
+  terms: () => import('../features/admin/pages/terms-page'),
+  audit: () => import('../features/admin/pages/audit-page'),
+} satisfies Record<string, PageChunk>;
+
+/** The admin page chunk of an address under /admin (a class's timetable is /admin/classes/:class/timetable). */
+function adminPageChunk(segments: string[]): PageChunk | undefined {
+  const second = segments[2] ?? '';
+  if (second === 'classes' && segments[4] === 'timetable') return adminPageChunks.timetable;
+  if (second === 'timetable' || !Object.hasOwn(adminPageChunks, second)) return undefined;
+  return adminPageChunks[second as keyof typeof adminPageChunks];
+}
+
 /** The header, menus and footer around every page but the sign-in and set-password pages. */
 export const layoutChunk = () => import('./app-layout');
 
 /**
- * Starts loading what the page at `pathname` needs: its chunk and the layout's. A failure is left
- * to the router, which asks again and shows its error.
+ * Starts loading what the page at `pathname` needs: its chunk and the layout's (and under /admin
+ * the admin page's as well as the admin layout's). A failure is left to the router, which asks
+ * again and shows its error.
  */
 export function preloadPage(pathname: string): void {
-  const first = pathname.split('/')[1] ?? '';
+  const segments = pathname.split('/');
+  const first = segments[1] ?? '';
   if (!Object.hasOwn(pageChunks, first)) return;
   if (first !== 'set-password') layoutChunk().catch(() => undefined);
   pageChunks[first as keyof typeof pageChunks]().catch(() => undefined);
+  if (first === 'admin') adminPageChunk(segments)?.().catch(() => undefined);
 }

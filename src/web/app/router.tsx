@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/pages/login-route';
 import { PageLoader } from '../components/page-loader';
-import { layoutChunk, pageChunks } from './page-chunks';
+import { adminPageChunks, layoutChunk, pageChunks } from './page-chunks';
 import { RequireAdmin, RequireAuth, RequireStaff } from './require-auth';
 import { RouteError } from './route-error';
 import { RootLayout } from './route-focus';
@@ -54,14 +54,14 @@ export const routes: RouteObject[] = [
                   {
                     ...page(pageChunks.admin),
                     children: [
-                      { index: true, ...page(() => import('../features/admin/pages/admin-home-page')) },
-                      { path: 'users', ...page(() => import('../features/admin/pages/users-page')) },
-                      { path: 'classes', ...page(() => import('../features/admin/pages/classes-page')) },
-                      { path: 'classes/:class/timetable', ...page(() => import('../features/admin/pages/timetable-page')) },
-                      { path: 'subjects', ...page(() => import('../features/admin/pages/subjects-page')) },
-                      { path: 'roster', ...page(() => import('../features/admin/pages/roster-page')) },
-                      { path: 'terms', ...page(() => import('../features/admin/pages/terms-page')) },
-                      { path: 'audit', ...page(() => import('../features/admin/pages/audit-page')) },
+                      { index: true, ...page(adminPageChunks['']) },
+                      { path: 'users', ...page(adminPageChunks.users) },
+                      { path: 'classes', ...page(adminPageChunks.classes) },
+                      { path: 'classes/:class/timetable', ...page(adminPageChunks.timetable) },
+                      { path: 'subjects', ...page(adminPageChunks.subjects) },
+                      { path: 'roster', ...page(adminPageChunks.roster) },
+                      { path: 'terms', ...page(adminPageChunks.terms) },
+                      { path: 'audit', ...page(adminPageChunks.audit) },
                     ],
                   },
                 ],
