@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
 import { ApiError } from '../../lib/api-client';
 import type { TermChoice } from '../../lib/terms';
@@ -11,7 +11,7 @@ import { TermSelect } from './term-select';
  * The found student's record (profile, summary, subjects, history, corrections): its own chunk,
  * asked for as soon as a PIN is searched or the PIN box is entered, beside the record's request.
  */
-export function loadRecordView() {
+function loadRecordView() {
   return import('./student-record-view');
 }
 const StudentRecordView = lazy(() => loadRecordView().then((module) => ({ default: module.StudentRecordView })));
@@ -220,16 +220,45 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
     );
   }
   return (
-    <Suspense fallback={<SearchLoading text={loadingText} />}>
-      <StudentRecordView
-        record={record.data}
-        designationFallback={designationFallback}
-        showForecast={showForecast}
-        term={term}
-        updating={record.isPlaceholderData}
-      />
-    </Suspense>
+    <RecordViewBoundary>
+      <Suspense fallback={<SearchLoading text={loadingText} />}>
+        <StudentRecordView
+          record={record.data}
+          designationFallback={designationFallback}
+          showForecast={showForecast}
+          term={term}
+          updating={record.isPlaceholderData}
+        />
+      </Suspense>
+    </RecordViewBoundary>
   );
+}
+
+/**
+ * The record's code that could not be loaded (the connection dropped, or a newer release has
+ * replaced the files) is said in the search's own words, with a reload, instead of taking the
+ * whole page to the route's error.
+ */
+class RecordViewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{FETCH_ERROR_MESSAGE}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => window.location.reload()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
 }
 
 function SearchLoading({ text }: { text: string }) {

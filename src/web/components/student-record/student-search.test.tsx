@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedRegister } from '../../../server/test/registers';
+import { createInjectFetch, signInThroughFetch } from '../../../server/test/inject-fetch';
+import { createTestContext, type TestContext } from '../../../server/test/test-app';
+import { renderRoutes } from '../../test/render';
+import { StudentSearchPage } from '../../features/students/pages/student-search-page';
+import { FETCH_ERROR_MESSAGE } from './student-search';
+
+// The record's own chunk cannot be loaded: the connection dropped, or a newer release replaced it.
+vi.mock('./student-record-view', () => {
+  throw new Error('Failed to fetch dynamically imported module');
+});
+
+let ctx: TestContext;
+const PIN = '22B81A0511';
+const FACULTY_EMAIL = 'chunk-faculty@uni.edu';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.signIn('faculty', { email: FACULTY_EMAIL });
+  await seedRegister(ctx.database, { className: 'CSE4', date: '2026-03-02' }, [{ pin: PIN, name: 'Meera Nair', present: true }]);
+}, 60_000);
+afterAll(async () => ctx.close());
+beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a student record whose code cannot be loaded', () => {
+  it('says so in the search, with Try Again, and the page stays', async () => {
+    await signInThroughFetch(fetch, FACULTY_EMAIL, 'faculty');
+    // React reports the error the section caught.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/faculty', element: <StudentSearchPage /> }], `/faculty?pin=${PIN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FETCH_ERROR_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    // The search itself is still there to use.
+    expect(screen.getByRole('search', { name: 'Student search' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'PIN Number' })).toHaveValue(PIN);
+    expect(reported).toHaveBeenCalled();
+    reported.mockRestore();
+  });
+});
