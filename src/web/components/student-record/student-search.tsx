@@ -207,16 +207,7 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
     // the student's) says what is wrong; the rest is generic.
     const clientError = error instanceof ApiError && (error.status === 400 || error.status === 403);
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{clientError ? error.message : FETCH_ERROR_MESSAGE}</Text>
-          {!clientError && (
-            <Button size="xs" variant="light" color="red" onClick={() => void record.refetch()}>
-              Try Again
-            </Button>
-          )}
-        </Stack>
-      </Alert>
+      <SearchError message={clientError ? error.message : FETCH_ERROR_MESSAGE} onRetry={clientError ? undefined : () => void record.refetch()} />
     );
   }
   return (
@@ -248,17 +239,24 @@ class RecordViewBoundary extends Component<{ children: ReactNode }, { failed: bo
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{FETCH_ERROR_MESSAGE}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => window.location.reload()}>
+    return <SearchError message={FETCH_ERROR_MESSAGE} onRetry={() => window.location.reload()} />;
+  }
+}
+
+/** A search that failed: what went wrong, and Try Again where trying again can help. */
+function SearchError({ message, onRetry }: { message: string; onRetry?: (() => void) | undefined }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
             Try Again
           </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+        )}
+      </Stack>
+    </Alert>
+  );
 }
 
 function SearchLoading({ text }: { text: string }) {
