@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInSessions, users } from '../../db/schema';
+import { API_SECURITY_HEADERS } from '../../plugins/security-headers';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { addUser, disableUser } from '../accounts/service';
 import { hashToken } from './service';
@@ -182,17 +183,33 @@ describe('service routes', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/auth/login');
   });
-  it('sends security headers on every answer, the same each time', async () => {
-    const first = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it("sends the pages' security headers on every page, the same each time", async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/login' });
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.headers['content-security-policy']).toContain("default-src 'self'");
     expect(first.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
     expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(first.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
-    for (const url of ['/api/health', '/api/auth/me', '/api/nothing-here']) {
+    expect(first.headers['cross-origin-opener-policy']).toBe('same-origin');
+    for (const url of ['/login', '/faculty-details', '/assets/nothing-here.js', '/api-like-page']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toBe(first.headers['content-security-policy']);
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
+  });
+  it("sends the API's own security headers on every answer of the API, errors included", async () => {
+    for (const url of ['/api/health', '/api/auth/me', '/api/nothing-here', '/api/reports/dashboard?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      // None of the headers that concern documents only.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+    expect(API_SECURITY_HEADERS['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(API_SECURITY_HEADERS['x-content-type-options']).toBe('nosniff');
+    // The API's documentation is a page: it keeps a page's headers, not the API's policy.
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.headers['content-security-policy']).not.toBe(API_SECURITY_HEADERS['content-security-policy']);
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

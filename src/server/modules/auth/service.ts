@@ -28,6 +28,7 @@ import {
   setPasswordWithLink,
   verifyPassword,
 } from '../accounts/service';
+import { RecentMap } from '../../db/recent-map';
 import * as repo from './repository';
 import { matchTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUrl } from './totp';
 
@@ -357,17 +358,14 @@ const SIGN_IN_ENTRIES = 20_000;
  * they arrived. Unknown tokens are not remembered: guessing costs memory nothing.
  */
 export function signInResolver(db: Executor, versions: DataVersions): (token: string) => Promise<SignedIn | null> {
-  const kept = new Map<string, { signedIn: SignedIn; expiresAt: number; version: number; readAt: number }>();
+  const kept = new RecentMap<string, { signedIn: SignedIn; expiresAt: number; version: number; readAt: number }>(SIGN_IN_ENTRIES);
   const reads = new FreshReads<string, SignedIn | null>(async (id) => {
     // The version first: what is read after it is at least as new.
     const version = await versions.current(SIGN_INS);
     const now = new Date();
     const session = await readSession(db, id, now);
-    kept.delete(id);
-    if (session) {
-      kept.set(id, { signedIn: session.signedIn, expiresAt: session.expiresAt.getTime(), version, readAt: now.getTime() });
-      if (kept.size > SIGN_IN_ENTRIES) kept.delete(kept.keys().next().value!);
-    }
+    if (session) kept.set(id, { signedIn: session.signedIn, expiresAt: session.expiresAt.getTime(), version, readAt: now.getTime() });
+    else kept.delete(id);
     return session?.signedIn ?? null;
   });
   return async (token) => {

@@ -4,6 +4,7 @@ import { todayIn } from '../../../shared/dates';
 import type { Database, Executor } from '../../db/client';
 import { FreshReads } from '../../db/fresh-reads';
 import { compressBody, COMPRESS_THRESHOLD_BYTES, type Encoding, negotiateEncoding } from '../../plugins/compression';
+import { RecentMap } from '../../db/recent-map';
 import * as repo from './repository';
 
 /**
@@ -51,7 +52,7 @@ const DEFAULT_TRUST_MS = 1000;
  */
 export class DataVersions {
   private readonly known = new Map<string, { version: number; readAt: number }>();
-  private readonly remembered = new Map<string, { version: number; value: unknown }>();
+  private readonly remembered = new RecentMap<string, { version: number; value: unknown }>(REMEMBERED_VALUES);
   private readonly reads: FreshReads<string, number>;
   private unlisten: Promise<(() => Promise<void>) | null> | null = null;
 
@@ -96,9 +97,7 @@ export class DataVersions {
     const kept = this.remembered.get(id);
     if (kept && kept.version === version) return kept.value as T;
     const value = await read();
-    this.remembered.delete(id);
     this.remembered.set(id, { version, value });
-    if (this.remembered.size > REMEMBERED_VALUES) this.remembered.delete(this.remembered.keys().next().value!);
     return value;
   }
 
@@ -130,13 +129,19 @@ export interface ReportAnswer<T> {
 
 /** An answer as it is sent: serialised once (its size counted once), compressed at most once per encoding. */
 interface StoredAnswer {
-  // Kept as text: Fastify knows a Buffer by `instanceof ArrayBuffer`, which fails where the globals
-  // differ (the component tests run the server under jsdom), and would serialise it as an object.
-  json: string;
+  body: string | Buffer;
   bytes: number;
   headers: Record<string, string>;
   compressed: Partial<Record<Encoding, Buffer>>;
 }
+
+/**
+ * Whether Fastify sends a Buffer as bytes here: it knows one by `instanceof ArrayBuffer`, which
+ * fails where the globals differ (the component tests run the server under jsdom) and would
+ * serialise it as an object. Where it does, an answer is kept as bytes, so that sending it again
+ * does not encode its text again; elsewhere as text.
+ */
+const SENDS_BUFFERS = Buffer.from('{}').buffer instanceof ArrayBuffer;
 
 /** How many answers a process keeps; the least recently used goes first. */
 const DEFAULT_ENTRIES = 500;
@@ -152,47 +157,56 @@ const DEFAULT_ENTRIES = 500;
  * least that version's data. Guards and access checks run before `answer`.
  */
 export class ReportCache {
-  private readonly entries = new Map<string, StoredAnswer>();
+  private readonly entries: RecentMap<string, StoredAnswer>;
+  /** Each request's key (a digest of its path, query and date), kept as answers are. */
+  private readonly keys: RecentMap<string, string>;
 
   constructor(
     private readonly versions: DataVersions,
     private readonly timeZone: string,
-    private readonly maxEntries = DEFAULT_ENTRIES,
-  ) {}
+    maxEntries = DEFAULT_ENTRIES,
+  ) {
+    this.entries = new RecentMap(maxEntries);
+    this.keys = new RecentMap(maxEntries);
+  }
 
   async answer<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<ReportAnswer<T>>): Promise<FastifyReply> {
     const version = await this.versions.current(REPORTS);
-    const key = createHash('sha256').update(`${request.method} ${request.url}|${todayIn(this.timeZone)}`).digest('base64url').slice(0, 22);
-    const tag = `"r${version}-${key}"`;
+    const tag = `"r${version}-${this.keyOf(request)}"`;
     // Stored only privately, and checked with the server before each use.
     reply.header('etag', tag).header('cache-control', 'private, no-cache');
     if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
 
     let stored = this.entries.get(tag);
-    if (stored) {
-      // Most recently used last: the first key is the one to drop.
-      this.entries.delete(tag);
-    } else {
+    if (!stored) {
       const computed = await compute();
       // The route's own serializer: the answer is checked against its schema once, here.
       const json = reply.serialize(computed.body);
       const text = typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8');
-      stored = { json: text, bytes: Buffer.byteLength(text), headers: computed.headers ?? {}, compressed: {} };
+      const bytes = Buffer.byteLength(text);
+      stored = { body: SENDS_BUFFERS ? Buffer.from(text) : text, bytes, headers: computed.headers ?? {}, compressed: {} };
     }
+    // Most recently used last: the first key is the one to drop.
     this.entries.set(tag, stored);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
     reply.headers(stored.headers).type('application/json; charset=utf-8');
-    if (stored.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.json);
+    if (stored.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.body);
     // As the compression plugin would, but once per answer and encoding rather than per request.
     reply.header('vary', 'accept-encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(stored.json);
-    stored.compressed[encoding] ??= compressBody(stored.json, encoding);
+    if (!encoding) return reply.send(stored.body);
+    stored.compressed[encoding] ??= compressBody(stored.body, encoding);
     return reply.header('content-encoding', encoding).send(stored.compressed[encoding]);
+  }
+
+  /** The request's path, query and today's date, as a digest that fits in a tag. */
+  private keyOf(request: FastifyRequest): string {
+    const plain = `${request.method} ${request.url}|${todayIn(this.timeZone)}`;
+    let key = this.keys.get(plain);
+    if (key === undefined) {
+      key = createHash('sha256').update(plain).digest('base64url').slice(0, 22);
+      this.keys.set(plain, key);
+    }
+    return key;
   }
 
   /** How many answers are held: for tests. */
