@@ -9,7 +9,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -38,6 +37,7 @@ import { termRoutes } from './modules/terms/routes';
 import { timetableRoutes } from './modules/timetable/routes';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -96,7 +96,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorsPlugin);
   await app.register(nulGuardPlugin);
