@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../test/test-db';
 import { openDatabase, queryRows, type Database } from './client';
+import { terms } from './schema';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -90,6 +91,39 @@ describe('prepared statements', () => {
       expect(row!.n).toBeGreaterThan(0);
     } finally {
       await database.close();
+    }
+  });
+
+  it('gives every type of value as an unprepared statement does: the query\'s own parsers first, then the driver\'s', async () => {
+    const read = async (database: Database, label: string) => {
+      // Drizzle's own parsers keep dates and times as text; the driver's make the rest.
+      const typed = sql`select ${'2026-11-26'}::date as day, ${'2026-11-26T10:00:00Z'}::timestamptz as at, interval '90 minutes' as span,
+        ${7}::int as n, ${'12.50'}::numeric as exact, true as yes, ${'{"a":[1,2]}'}::jsonb as doc, ${'x'}::text as word,
+        array[1, 2]::int[] as list, null::int as nothing`;
+      // Twice: the second time the statement is kept (when prepared statements are on).
+      await database.db.execute(typed);
+      const rows = [...(await queryRows<Record<string, unknown>>(database.db, typed)), ...(await database.db.transaction((tx) => queryRows<Record<string, unknown>>(tx, typed)))];
+      // And through the query builder, whose columns map the driver's values (a date as text, a time as a Date).
+      const name = `Probe term ${label}`;
+      await database.db.insert(terms).values({ name, startsOn: '2031-01-05', endsOn: '2031-04-30' });
+      const builder = () => database.db.select({ startsOn: terms.startsOn, createdAt: terms.createdAt }).from(terms).where(eq(terms.name, name));
+      await builder();
+      const [term] = await builder();
+      await database.db.delete(terms).where(eq(terms.name, name));
+      return { rows, term: term! };
+    };
+    const prepared = await open();
+    const plain = await open(false);
+    try {
+      const [kept, unkept] = [await read(prepared, 'kept'), await read(plain, 'unkept')];
+      expect(kept.rows).toEqual(unkept.rows);
+      expect(kept.term.startsOn).toBe('2031-01-05');
+      expect(unkept.term.startsOn).toBe('2031-01-05');
+      for (const { term } of [kept, unkept]) expect(Number.isNaN(term.createdAt.getTime())).toBe(false);
+      expect(kept.rows[0]).toMatchObject({ n: 7, yes: true, doc: { a: [1, 2] }, word: 'x', list: [1, 2], nothing: null });
+      expect(typeof kept.rows[0]!.day).toBe('string');
+    } finally {
+      await Promise.all([prepared.close(), plain.close()]);
     }
   });
 
