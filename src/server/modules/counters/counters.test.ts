@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import type { AttendanceRegister } from '../../../shared/schemas/attendance';
 import type { StudentRecord } from '../../../shared/schemas/students';
-import { queryRows } from '../../db/client';
-import { students, subjects, timetableSlots } from '../../db/schema';
+import { queryRows, type Executor } from '../../db/client';
+import { studentCounters, students, subjects, terms, timetableSlots } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { weekdayOf } from '../timetable/service';
-import { findCounterDifferences } from './service';
+import { findCounterDifferences, studentTotals } from './service';
 
 /**
  * The student counters (DESIGN.md 7.4) after every kind of save: they must always equal a
@@ -165,6 +165,39 @@ describe('student counters', () => {
     expect(badStatus.statusCode).toBe(400);
     const badPeriod = await put('CSE6', date, { records: [] }, 13);
     expect(badPeriod.statusCode).toBe(400);
+    await expectAgree();
+  });
+
+  it("read one term's counters through the index, however many terms the portal keeps", async () => {
+    const { db } = ctx.database;
+    // Two hundred past terms, each with counters for every student and subject: the current
+    // term's are a small part of the table.
+    const past = await db
+      .insert(terms)
+      .values(Array.from({ length: 200 }, (_, index) => ({ name: `Past term ${index}`, startsOn: `${1800 + index}-01-01`, endsOn: `${1800 + index}-05-31` })))
+      .returning({ id: terms.id });
+    try {
+      await db.insert(studentCounters).values(
+        past.flatMap(({ id }) =>
+          PINS.flatMap((pin) => ['', 'DS', 'OS', 'M1', 'M2'].map((subjectCode) => ({ pin, subjectCode, termId: id, present: 3, absent: 1 }))),
+        ),
+      );
+      await db.execute(sql`analyze student_counters`);
+      // The very statement each read sends, explained instead of run.
+      const explaining = { execute: (query: SQL) => db.execute(sql`explain ${query}`) } as unknown as Executor;
+      const plan = async (rows: Promise<unknown[]>) => ((await rows) as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
+      for (const scope of [{ termId: past[7]!.id }, { termId: null }]) {
+        const text = await plan(studentTotals(explaining, { ...scope, below: 75 }));
+        expect(text, JSON.stringify(scope)).toMatch(/student_counters_term_subject_idx/);
+        expect(text, JSON.stringify(scope)).not.toMatch(/Seq Scan on student_counters/);
+      }
+      // And what it reads is that term's alone.
+      const listed = await studentTotals(db, { termId: past[7]!.id });
+      expect(listed.map((row) => [row.pin, row.attended, row.absent])).toEqual(PINS.map((pin) => [pin, 15, 5]));
+    } finally {
+      await db.delete(studentCounters).where(inArray(studentCounters.termId, past.map(({ id }) => id)));
+      await db.delete(terms).where(inArray(terms.id, past.map(({ id }) => id)));
+    }
     await expectAgree();
   });
 });

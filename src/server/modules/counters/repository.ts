@@ -192,7 +192,10 @@ export interface CounterScope {
 
 function scopeConditions(scope: CounterScope): SQL[] {
   const conditions: SQL[] = [];
-  if (scope.termId !== undefined) conditions.push(sql`c.term_id is not distinct from ${scope.termId}::uuid`);
+  // `=` and `is null` rather than `is not distinct from`, which no index serves: a term's read
+  // then reads that term's counters only, however many terms the portal has kept.
+  if (scope.termId === null) conditions.push(sql`c.term_id is null`);
+  else if (scope.termId !== undefined) conditions.push(sql`c.term_id = ${scope.termId}::uuid`);
   if (scope.subjectCode !== undefined) conditions.push(sql`c.subject_code = ${scope.subjectCode}`);
   return conditions;
 }
