@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 /** What a page shows when its data could not be loaded: the server's words and a way to ask again. */
 export function LoadError({ title, message, onRetry }: { title: string; message: ReactNode; onRetry: () => void }) {
@@ -31,4 +31,21 @@ export function EmptyState({ icon, title, children }: { icon: ReactNode; title: 
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * Its children, or `fallback` once they have failed to render: a part of a page loaded on demand
+ * whose code could not be loaded (the connection dropped, or a newer release replaced the files),
+ * say. The rest of the page stays, instead of going to the route's error.
+ */
+export class PartErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
-import { Component, lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
 import { ApiError } from '../../lib/api-client';
+import { PartErrorBoundary } from '../load-states';
 import type { TermChoice } from '../../lib/terms';
 import { useStudentRecord } from './api';
 import { TermSelect } from './term-select';
@@ -211,7 +212,9 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
     );
   }
   return (
-    <RecordViewBoundary>
+    // The record's code that could not be loaded is said in the search's own words, with a reload
+    // (a newer release has other file names), and the search stays.
+    <PartErrorBoundary fallback={<SearchError message={FETCH_ERROR_MESSAGE} onRetry={() => window.location.reload()} />}>
       <Suspense fallback={<SearchLoading text={loadingText} />}>
         <StudentRecordView
           record={record.data}
@@ -221,26 +224,8 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
           updating={record.isPlaceholderData}
         />
       </Suspense>
-    </RecordViewBoundary>
+    </PartErrorBoundary>
   );
-}
-
-/**
- * The record's code that could not be loaded (the connection dropped, or a newer release has
- * replaced the files) is said in the search's own words, with a reload, instead of taking the
- * whole page to the route's error.
- */
-class RecordViewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return <SearchError message={FETCH_ERROR_MESSAGE} onRetry={() => window.location.reload()} />;
-  }
 }
 
 /** A search that failed: what went wrong, and Try Again where trying again can help. */

@@ -1,6 +1,7 @@
 import type { BarChartProps, DonutChartProps, PieChartProps } from '@mantine/charts';
 import { Box, Center, Text } from '@mantine/core';
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { PartErrorBoundary } from '../../../components/load-states';
 
 /**
  * The kit's charts, loaded after the page's figures show and drawn when they come near the
@@ -19,30 +20,6 @@ const AHEAD = '200px 0px';
 /** What a chart whose code cannot be loaded leaves in its space. */
 export const CHART_UNAVAILABLE = 'Chart not available';
 
-/**
- * A chart whose code cannot be loaded (the connection dropped, or a newer release replaced the
- * files) keeps its space with a word instead of taking the page to the route's error: every figure
- * it would draw is in the text beside it.
- */
-class ChartBoundary extends Component<{ w: number | string; h: number; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Center w={this.props.w} h={this.props.h} data-chart-unavailable>
-        <Text size="xs" c="dimmed">
-          {CHART_UNAVAILABLE}
-        </Text>
-      </Center>
-    );
-  }
-}
-
 /** Its children once the space it keeps has come within reach of the screen; the space until then. */
 function WhenNear({ w, h, children }: { w: number | string; h: number; children: ReactNode }) {
   const space = useRef<HTMLDivElement>(null);
@@ -58,9 +35,19 @@ function WhenNear({ w, h, children }: { w: number | string; h: number; children:
   }, [near]);
   const placeholder = <Box ref={space} w={w} h={h} />;
   return near ? (
-    <ChartBoundary w={w} h={h}>
+    // A chart whose code cannot be loaded keeps its space with a word: every figure it would draw
+    // is in the text beside it.
+    <PartErrorBoundary
+      fallback={
+        <Center w={w} h={h}>
+          <Text size="xs" c="dimmed">
+            {CHART_UNAVAILABLE}
+          </Text>
+        </Center>
+      }
+    >
       <Suspense fallback={placeholder}>{children}</Suspense>
-    </ChartBoundary>
+    </PartErrorBoundary>
   ) : (
     placeholder
   );
