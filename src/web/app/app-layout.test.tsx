@@ -12,6 +12,11 @@ const EMAIL = 'signing-out-faculty@uni.edu';
 const PIN = '22S0UT1';
 /** Every answer the page got, as `METHOD path status`. */
 const answers: string[] = [];
+/** Requests to hold unanswered until they are aborted, and the signals of those held. */
+let holding: ((path: string) => boolean) | undefined;
+const held: { path: string; signal: AbortSignal | null | undefined }[] = [];
+/** Whether every held request had been dropped when the sign-out was sent. */
+let droppedBeforeSignOut: boolean | undefined;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -19,6 +24,13 @@ beforeAll(async () => {
   await ctx.signIn('student', { pin: PIN });
   const injectFetch = createInjectFetch(ctx.app);
   vi.stubGlobal('fetch', (async (input, init) => {
+    if (holding?.(String(input))) {
+      held.push({ path: String(input), signal: init?.signal });
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      });
+    }
+    if (String(input) === '/api/auth/logout') droppedBeforeSignOut = held.every(({ signal }) => signal?.aborted === true);
     const response = await injectFetch(input, init);
     answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
     return response;
@@ -49,5 +61,25 @@ describe('signing out', () => {
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
     // Only the sign-in state and the university's branding (nobody's) stay.
     expect(queryClient.getQueryCache().getAll().filter((query) => !['auth', 'branding'].includes(String(query.queryKey[0])))).toEqual([]);
+  });
+
+  it("drops what the page is still asking, so that no answer comes back refused after the session ends", async () => {
+    await signInThroughFetch(fetch, EMAIL, 'faculty');
+    const user = userEvent.setup();
+    holding = (path) => path.startsWith('/api/reports/dashboard');
+    try {
+      renderRoutes(routes, '/faculty-details');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Faculty Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
+      await waitFor(() => expect(held).toHaveLength(1));
+      answers.length = 0;
+      await user.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('form', { name: 'Faculty login' }, { timeout: 10_000 })).toBeInTheDocument();
+      // The dashboard's request was dropped before the session ended, not left to come back refused.
+      expect(droppedBeforeSignOut).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answers.filter((answer) => answer !== 'GET /api/auth/options 200')).toEqual(['POST /api/auth/logout 204']);
+    } finally {
+      holding = undefined;
+    }
   });
 });

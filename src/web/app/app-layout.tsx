@@ -141,9 +141,14 @@ export function AppLayout() {
       </Drawer>
       <AppShell.Main id={MAIN_CONTENT_ID}>
         <Container size="lg" px={0}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {/* While signing out the page goes at once: nothing on it starts asking for data. */}
+          {logout.isPending ? (
+            <PageLoader label="Signing out…" showLabel />
+          ) : (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Container>
       </AppShell.Main>
     </AppShell>

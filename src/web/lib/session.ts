@@ -58,6 +58,9 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: [...authKey, 'logout'],
+    // What the page is still asking is dropped first (the layout shows no page meanwhile): answers
+    // arriving after the session has ended would be refusals, for a page that is leaving anyway.
+    onMutate: () => queryClient.cancelQueries(),
     mutationFn: () => api.post('/api/auth/logout', undefined, NoContentSchema),
     onSettled: async () => {
       queryClient.setQueryData(signedOutKey, true);
