@@ -17,6 +17,8 @@ let holding: ((path: string) => boolean) | undefined;
 const held: { path: string; signal: AbortSignal | null | undefined }[] = [];
 /** Whether every held request had been dropped when the sign-out was sent. */
 let droppedBeforeSignOut: boolean | undefined;
+/** Requests sent and not yet answered, the held ones aside. */
+let inFlight = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -31,9 +33,14 @@ beforeAll(async () => {
       });
     }
     if (String(input) === '/api/auth/logout') droppedBeforeSignOut = held.every(({ signal }) => signal?.aborted === true);
-    const response = await injectFetch(input, init);
-    answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
-    return response;
+    inFlight += 1;
+    try {
+      const response = await injectFetch(input, init);
+      answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
+      return response;
+    } finally {
+      inFlight -= 1;
+    }
   }) as typeof fetch);
   await signInThroughFetch(fetch, EMAIL, 'faculty');
   // A fresh database and two password hashes take a while on a busy machine.
@@ -48,7 +55,7 @@ describe('signing out', () => {
     const user = userEvent.setup();
     const { router, queryClient } = renderRoutes(routes, `/faculty?pin=${PIN}`);
     expect(await screen.findByText(`PIN: ${PIN}`, undefined, { timeout: 10_000 })).toBeInTheDocument();
-
+    await waitFor(() => expect(inFlight).toBe(0));
     answers.length = 0;
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
