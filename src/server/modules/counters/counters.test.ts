@@ -168,6 +168,44 @@ describe('student counters', () => {
     await expectAgree();
   });
 
+  it('orders and cuts the students exactly, whatever their counts', async () => {
+    const { db } = ctx.database;
+    const added = await db
+      .insert(terms)
+      .values([
+        { name: 'Exact order', startsOn: '1790-01-01', endsOn: '1790-05-31' },
+        { name: 'Exact threshold', startsOn: '1791-01-01', endsOn: '1791-05-31' },
+      ])
+      .returning({ id: terms.id });
+    const [order, threshold] = added.map(({ id }) => id) as [string, string];
+    try {
+      await db.insert(studentCounters).values([
+        // A third each, with late marks attending too, then one just under a third.
+        { pin: 'K-01', subjectCode: '', termId: order, present: 2, absent: 4 },
+        { pin: 'K-02', subjectCode: 'DS', termId: order, present: 1, absent: 2 },
+        { pin: 'K-03', subjectCode: '', termId: order, present: 33_333_332, late: 1, absent: 66_666_666 },
+        { pin: 'K-04', subjectCode: '', termId: order, present: 16_777_215, absent: 33_554_431 },
+        // 37.5%, on the threshold of a fractional cut.
+        { pin: 'K-01', subjectCode: '', termId: threshold, present: 2, late: 1, absent: 5, excused: 4 },
+      ]);
+      const pins = async (options: Parameters<typeof studentTotals>[1]) => (await studentTotals(db, options)).map((row) => row.pin);
+      // Ties (equal fractions, however large their terms) by PIN; the one just under a third first.
+      expect(await pins({ termId: order })).toEqual(['K-04', 'K-01', 'K-02', 'K-03']);
+      expect(await pins({ termId: order, below: 34 })).toEqual(['K-04', 'K-01', 'K-02', 'K-03']);
+      expect(await pins({ termId: order, below: 33 })).toEqual([]);
+      expect(await pins({ termId: order, below: 33.3333333 })).toEqual(['K-04']);
+      expect(await pins({ termId: order, subjectCode: 'DS', below: 34 })).toEqual(['K-02']);
+      expect(await pins({ termId: threshold, below: 37.5 })).toEqual([]);
+      expect(await pins({ termId: threshold, below: 37.51 })).toEqual(['K-01']);
+      expect(await pins({ termId: threshold, below: 38 })).toEqual(['K-01']);
+      expect(await pins({ termId: threshold, below: 37 })).toEqual([]);
+    } finally {
+      await db.delete(studentCounters).where(inArray(studentCounters.termId, added.map(({ id }) => id)));
+      await db.delete(terms).where(inArray(terms.id, added.map(({ id }) => id)));
+    }
+    await expectAgree();
+  });
+
   it("read one term's counters through the index, however many terms the portal keeps", async () => {
     const { db } = ctx.database;
     // Two hundred past terms, each with counters for every student and subject: the current
