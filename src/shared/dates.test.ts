@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isIsoDate, isWithinWindow, todayIn } from './dates';
+import { addDays, daysBetween, isIsoDate, todayIn } from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real dates and refuses impossible or malformed ones', () => {
@@ -9,6 +9,26 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('22-11-2026')).toBe(false);
     expect(isIsoDate('2026-11-22T00:00')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+    expect(isIsoDate('1900-02-29')).toBe(false);
+    expect(isIsoDate('2026-04-31')).toBe(false);
+    expect(isIsoDate('2026-12-31')).toBe(true);
+    expect(isIsoDate('2026-11-00')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+  });
+
+  it('agrees with the calendar on every day of four hundred years, and refuses the years before 100', () => {
+    for (let day = Date.UTC(1900, 0, 1); day < Date.UTC(2300, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      expect(isIsoDate(date)).toBe(true);
+      // The next day number in the same month exists only when the calendar has it.
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const next = `${date.slice(0, 8)}${String(d + 1).padStart(2, '0')}`;
+      expect(isIsoDate(next)).toBe(new Date(Date.UTC(y, m - 1, d + 1)).getUTCMonth() === m - 1);
+    }
+    expect(isIsoDate('0099-12-31')).toBe(false);
+    expect(isIsoDate('0000-01-01')).toBe(false);
+    expect(isIsoDate('0100-01-01')).toBe(true);
   });
 });
 
@@ -36,19 +56,5 @@ describe('addDays and daysBetween', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-11-16', '2026-11-22')).toBe(6);
-  });
-});
-
-describe('isWithinWindow', () => {
-  const today = '2026-11-22';
-  it('holds today to today-6 in a 7-day window', () => {
-    expect(isWithinWindow(today, today, 7)).toBe(true);
-    expect(isWithinWindow(addDays(today, -6), today, 7)).toBe(true);
-    expect(isWithinWindow(addDays(today, -7), today, 7)).toBe(false);
-  });
-  it('holds today-29 but not today-30 in a 30-day window, and never a future date', () => {
-    expect(isWithinWindow(addDays(today, -29), today, 30)).toBe(true);
-    expect(isWithinWindow(addDays(today, -30), today, 30)).toBe(false);
-    expect(isWithinWindow(addDays(today, 1), today, 30)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { percentage, summaryStatus } from './attendance-rules';
 import { MONTHLY_WINDOW_DAYS, WEEKLY_WINDOW_DAYS } from './constants';
-import { addDays, isWithinWindow } from './dates';
+import { addDays } from './dates';
 import type {
   ClassAttendance,
   DailyReportRow,
@@ -34,8 +34,10 @@ export interface DayCounts {
  */
 export function buildDailyReport(rows: readonly DayCounts[], today: string, days: number): DailyReportRow[] {
   const byDate = new Map<string, { present: number; absent: number }>();
+  // YYYY-MM-DD dates compare as text: one comparison each side, no date arithmetic per row.
+  const { from, to } = reportWindow(today, days);
   for (const row of rows) {
-    if (!isWithinWindow(row.date, today, days)) continue;
+    if (row.date < from || row.date > to) continue;
     const merged = byDate.get(row.date) ?? { present: 0, absent: 0 };
     merged.present += row.present;
     merged.absent += row.absent;
