@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isIsoDate, todayIn } from './dates';
+import { addDays, daysBetween, eachDate, isIsoDate, todayIn } from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real dates and refuses impossible or malformed ones', () => {
@@ -56,5 +56,12 @@ describe('addDays and daysBetween', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-11-16', '2026-11-22')).toBe(6);
+  });
+
+  it('lists every date of a range, across month and year ends', () => {
+    expect(eachDate('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(eachDate('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(eachDate('2026-11-22', '2026-11-22')).toEqual(['2026-11-22']);
+    expect(eachDate('2026-11-22', '2026-11-21')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { todayIn } from '../../../shared/dates';
+import { eachDate, todayIn } from '../../../shared/dates';
 import {
   buildDailyReport,
   overallOf,
@@ -43,7 +43,7 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   // The monthly window holds the weekly one: one read of at most 30 dates serves both.
   const { from, to } = reportWindow(today, Math.max(PERIOD_DAYS.weekly, PERIOD_DAYS.monthly));
 
-  const { perClass, perDay } = await repo.dashboardCounts(db, { className: input.className, range, from, to });
+  const { perClass, perDay } = await repo.dashboardCounts(db, { className: input.className, termId: range.term?.id, dates: eachDate(from, to) });
 
   const classWiseAttendance = perClass.map(toClassAttendance);
   return {
