@@ -107,9 +107,15 @@ export async function preparePglite(client: PGlite): Promise<void> {
    * 300 type parsers into a new object for every query, about 0.1 ms each; an object that inherits
    * PGlite's map costs nothing to make and reads the same.
    */
+  const merged = new WeakMap<NonNullable<QueryOptions['parsers']>, PGlite['parsers']>();
   function parsersFor(options: QueryOptions | undefined): [PGlite['parsers'], QueryOptions | undefined] {
     if (!options?.parsers) return [client.parsers, options];
-    const parsers = Object.assign(Object.create(client.parsers) as PGlite['parsers'], options.parsers);
+    // A query prepared by Drizzle brings the same parsers every time: their merge is made once.
+    let parsers = merged.get(options.parsers);
+    if (parsers === undefined) {
+      parsers = Object.assign(Object.create(client.parsers) as PGlite['parsers'], options.parsers);
+      merged.set(options.parsers, parsers);
+    }
     return [parsers, { ...options, parsers: undefined }];
   }
 

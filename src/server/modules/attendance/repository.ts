@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared-queries';
 import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
 
 export type RegisterRow = typeof registers.$inferSelect;
@@ -305,39 +306,53 @@ export function listMarksByPin(
   pin: string,
   options: { limit: number; before?: HistoryCursor | undefined; from?: string | null; to?: string | null },
 ): Promise<StudentMarkRow[]> {
-  const conditions: SQL[] = [eq(attendanceMarks.pin, pin)];
-  if (options.from) conditions.push(sql`${attendanceMarks.date} >= ${options.from}`);
-  if (options.to) conditions.push(sql`${attendanceMarks.date} <= ${options.to}`);
-  const before = options.before;
-  if (before) {
-    conditions.push(
-      or(
-        lt(attendanceMarks.date, before.date),
-        and(eq(attendanceMarks.date, before.date), lt(attendanceMarks.period, before.period)),
-        and(
-          eq(attendanceMarks.date, before.date),
-          eq(attendanceMarks.period, before.period),
-          gt(attendanceMarks.className, before.className),
-        ),
-      )!,
-    );
-  }
-  return db
-    .select({
-      date: attendanceMarks.date,
-      period: attendanceMarks.period,
-      className: attendanceMarks.className,
-      name: attendanceMarks.name,
-      status: attendanceMarks.status,
-      subjectCode: registers.subjectCode,
-      subjectName: subjects.name,
-    })
-    .from(attendanceMarks)
-    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
-    .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
-    .where(and(...conditions))
-    .orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period), asc(attendanceMarks.className))
-    .limit(options.limit);
+  const { before } = options;
+  const from = options.from || undefined;
+  const to = options.to || undefined;
+  // One prepared query per executor and shape (db/prepared-queries.ts): with or without each bound.
+  const shape = `${from === undefined ? '-' : 'from'}.${to === undefined ? '-' : 'to'}.${before === undefined ? '-' : 'before'}`;
+  const query = preparedOn(db, `attendance.listMarksByPin.${shape}`, (on) => {
+    const conditions: SQL[] = [eq(attendanceMarks.pin, sql.placeholder('pin'))];
+    if (from !== undefined) conditions.push(sql`${attendanceMarks.date} >= ${sql.placeholder('from')}`);
+    if (to !== undefined) conditions.push(sql`${attendanceMarks.date} <= ${sql.placeholder('to')}`);
+    if (before !== undefined) {
+      const date = sql.placeholder('beforeDate');
+      const period = sql.placeholder('beforePeriod');
+      conditions.push(
+        or(
+          lt(attendanceMarks.date, date),
+          and(eq(attendanceMarks.date, date), lt(attendanceMarks.period, period)),
+          and(eq(attendanceMarks.date, date), eq(attendanceMarks.period, period), gt(attendanceMarks.className, sql.placeholder('beforeClass'))),
+        )!,
+      );
+    }
+    return on
+      .select({
+        date: attendanceMarks.date,
+        period: attendanceMarks.period,
+        className: attendanceMarks.className,
+        name: attendanceMarks.name,
+        status: attendanceMarks.status,
+        subjectCode: registers.subjectCode,
+        subjectName: subjects.name,
+      })
+      .from(attendanceMarks)
+      .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
+      .leftJoin(subjects, eq(subjects.code, registers.subjectCode))
+      .where(and(...conditions))
+      .orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period), asc(attendanceMarks.className))
+      .limit(sql.placeholder('limit'))
+      .prepare('');
+  });
+  return query.execute({
+    pin,
+    from,
+    to,
+    beforeDate: before?.date,
+    beforePeriod: before?.period,
+    beforeClass: before?.className,
+    limit: options.limit,
+  });
 }
 
 /** The name and class of a student's latest mark: for someone no longer on the roster. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedOn } from '../../db/prepared-queries';
 import { profilePhotos, profiles } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -29,12 +30,16 @@ export function findProfileByPin(
   pin: string,
   status?: ProfileRow['status'],
 ): Promise<ProfileRow | undefined> {
-  return db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.pin, pin), status === undefined ? undefined : eq(profiles.status, status)))
-    .limit(1)
-    .then((rows) => rows[0]);
+  // Prepared once per executor and status (db/prepared-queries.ts); unnamed, so that the database layer decides whether it is kept.
+  const query = preparedOn(db, `profiles.findProfileByPin.${status ?? 'any'}`, (on) =>
+    on
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.pin, sql.placeholder('pin')), status === undefined ? undefined : eq(profiles.status, status)))
+      .limit(1)
+      .prepare(''),
+  );
+  return query.execute({ pin }).then((rows) => rows[0]);
 }
 
 export async function findProfileById(db: Executor, id: string): Promise<ProfileRow | undefined> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedOn } from '../../db/prepared-queries';
 import { classes, students } from '../../db/schema';
 
 /** A student on the roster: the PIN, the name and the class they are in now. */
@@ -15,7 +16,11 @@ const current = isNull(students.withdrawnAt);
 const pinOrder = sql`${students.pin} collate "C"`;
 
 export async function findStudent(db: Executor, pin: string): Promise<RosterStudentRow | undefined> {
-  const [row] = await db.select(rosterColumns).from(students).where(eq(students.pin, pin)).limit(1);
+  // Prepared once per executor (db/prepared-queries.ts); unnamed, so that the database layer decides whether it is kept.
+  const query = preparedOn(db, 'roster.findStudent', (on) =>
+    on.select(rosterColumns).from(students).where(eq(students.pin, sql.placeholder('pin'))).limit(1).prepare(''),
+  );
+  const [row] = await query.execute({ pin });
   return row;
 }
 
