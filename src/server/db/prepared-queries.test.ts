@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import type { Executor } from './client';
-import { preparedOn } from './prepared-queries';
+import { preparedOn, preparedStatement } from './prepared-queries';
 import { terms } from './schema';
 
 /** Queries built once per executor and shape: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. */
@@ -60,6 +60,33 @@ describe('preparedOn', () => {
       }),
     ).rejects.toBe(rolledBack);
     expect(await termNamed(db, '1904-01-01')).toBeUndefined();
+    expect(builds - before).toBe(2);
+  });
+});
+
+describe('preparedStatement', () => {
+  /** How many terms start in a year, as a raw statement prepared on `db`. */
+  async function termsStartingIn(db: Executor, year: string): Promise<number> {
+    const statement = preparedStatement<{ n: number }>(db, 'test.termsStartingIn', () => {
+      builds += 1;
+      return sql`select count(*)::int as n from ${terms} where extract(year from ${terms.startsOn}) = ${sql.placeholder('year')}::int`;
+    });
+    const [row] = await statement.run({ year });
+    return row?.n ?? -1;
+  }
+
+  it('runs a raw statement built once, with its values, in the transaction it was prepared for', async () => {
+    const { db } = database;
+    const before = builds;
+    const first = await termsStartingIn(db, '1905');
+    expect(first).toBe(0);
+    expect(await termsStartingIn(db, '1901')).toBe(2);
+    expect(builds - before).toBe(1);
+    await db.transaction(async (tx) => {
+      await tx.insert(terms).values({ name: 'Spring 1905', startsOn: '1905-01-01', endsOn: '1905-05-31' });
+      expect(await termsStartingIn(tx, '1905')).toBe(1);
+    });
+    expect(await termsStartingIn(db, '1905')).toBe(1);
     expect(builds - before).toBe(2);
   });
 });

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
 /**
@@ -24,4 +26,24 @@ export function preparedOn<Query>(db: Executor, key: string, build: (db: Executo
     queries.set(key, query);
   }
   return query;
+}
+
+/** Written once for every raw statement: a dialect holds no state of a database. */
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (what `db.execute` runs) of this shape prepared on `db`, built the first time
+ * with `sql.placeholder` for its values; `run` gives it the values and returns its rows. Drizzle
+ * prepares only the query builder's queries, so this asks the executor's session, as `execute`
+ * does, once instead of at every call.
+ */
+export function preparedStatement<Row>(db: Executor, key: string, build: () => SQL): { run(values: Record<string, unknown>): Promise<Row[]> } {
+  return preparedOn(db, key, (on) => {
+    const statement = on._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, undefined, false);
+    return {
+      async run(values: Record<string, unknown>) {
+        return ((await statement.execute(values)) as { rows: Row[] }).rows;
+      },
+    };
+  });
 }

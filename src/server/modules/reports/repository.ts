@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-queries';
 import { registers, classes, students, subjects } from '../../db/schema';
 
 /**
@@ -46,17 +47,29 @@ export async function dashboardCounts(
   db: Executor,
   options: { className?: string | undefined; termId: string | undefined; dates: readonly string[] },
 ): Promise<DashboardCounts> {
-  const { className } = options;
-  const inRange: SQL[] = options.termId === undefined ? [] : [eq(registers.termId, options.termId)];
-  const inSeries: SQL[] = [inArray(registers.date, [...options.dates])];
-  if (className !== undefined) {
-    inRange.push(eq(registers.className, className));
-    inSeries.push(eq(registers.className, className));
-  }
+  const { className, termId, dates } = options;
+  // Built once per executor and shape (db/prepared-queries.ts): with or without a class and a term, and the series' length.
+  const shape = `${className === undefined ? '-' : 'class'}.${termId === undefined ? '-' : 'term'}.${dates.length}`;
+  const statement = preparedStatement<DashboardCounts>(db, `reports.dashboardCounts.${shape}`, () => {
+    const classPlaceholder = sql`${sql.placeholder('className')}`;
+    const inRange: SQL[] = termId === undefined ? [] : [eq(registers.termId, sql.placeholder('termId'))];
+    const inSeries: SQL[] = [inArray(registers.date, dates.map((_, index) => sql.placeholder(`date${index}`)))];
+    if (className !== undefined) {
+      inRange.push(eq(registers.className, classPlaceholder));
+      inSeries.push(eq(registers.className, classPlaceholder));
+    }
+    return dashboardStatement(inRange, inSeries, className === undefined ? undefined : classPlaceholder);
+  });
+  const values: Record<string, unknown> = { className, termId };
+  dates.forEach((date, index) => (values[`date${index}`] = date));
+  const [row] = await statement.run(values);
+  return row ?? { perClass: [], perDay: [] };
+}
+
+/** The dashboard's statement for its conditions on the registers of the term and of the series. */
+function dashboardStatement(inRange: SQL[], inSeries: SQL[], className: SQL | undefined): SQL {
   const attended = sql`${registers.presentCount} + ${registers.lateCount}`;
-  const [row] = await queryRows<DashboardCounts>(
-    db,
-    sql`with totals as (
+  return sql`with totals as (
           select ${registers.className} as class_name, sum(${attended}) as present, sum(${registers.absentCount}) as absent
           from ${registers} ${inRange.length > 0 ? sql`where ${and(...inRange)}` : sql``}
           group by ${registers.className}
@@ -84,9 +97,7 @@ export async function dashboardCounts(
               ${className === undefined ? sql`` : sql`and ${classes.name} = ${className}`}
           ) as "perClass",
           (select coalesce(json_agg(json_build_object('date', days.date, 'present', days.present, 'absent', days.absent) order by days.date), '[]'::json)
-            from days) as "perDay"`,
-  );
-  return row ?? { perClass: [], perDay: [] };
+            from days) as "perDay"`;
 }
 
 export interface SubjectCountsRow {
