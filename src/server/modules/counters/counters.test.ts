@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import type { AttendanceRegister } from '../../../shared/schemas/attendance';
@@ -222,7 +222,10 @@ describe('student counters', () => {
       );
       await db.execute(sql`analyze student_counters`);
       // The very statement each read sends, explained instead of run.
-      const explaining = { execute: (query: SQL) => db.execute(sql`explain ${query}`) } as unknown as Executor;
+      // An executor whose statements are prepared with `explain` in front, through the database's session.
+      type Prepare = Executor['_']['session']['prepareQuery'];
+      const prepareExplained = ((query, ...rest) => db._.session.prepareQuery({ ...query, sql: `explain ${query.sql}` }, ...rest)) as Prepare;
+      const explaining = { _: { session: { prepareQuery: prepareExplained } } } as unknown as Executor;
       const plan = async (rows: Promise<unknown[]>) => ((await rows) as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
       for (const scope of [{ termId: past[7]!.id }, { termId: null }]) {
         const text = await plan(studentTotals(explaining, { ...scope, below: 75 }));

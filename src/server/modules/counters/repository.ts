@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor, type Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-queries';
 
 /** Marks of each status. */
 export interface StatusCounts {
@@ -190,14 +191,24 @@ export interface CounterScope {
   subjectCode?: string | undefined;
 }
 
+/**
+ * The conditions of a scope, with placeholders `termId` and `subjectCode` for its values: the reads
+ * below are built once per executor and shape (db/prepared-queries.ts) and given the values each time.
+ */
 function scopeConditions(scope: CounterScope): SQL[] {
   const conditions: SQL[] = [];
   // `=` and `is null` rather than `is not distinct from`, which no index serves: a term's read
   // then reads that term's counters only, however many terms the portal has kept.
   if (scope.termId === null) conditions.push(sql`c.term_id is null`);
-  else if (scope.termId !== undefined) conditions.push(sql`c.term_id = ${scope.termId}::uuid`);
-  if (scope.subjectCode !== undefined) conditions.push(sql`c.subject_code = ${scope.subjectCode}`);
+  else if (scope.termId !== undefined) conditions.push(sql`c.term_id = ${sql.placeholder('termId')}::uuid`);
+  if (scope.subjectCode !== undefined) conditions.push(sql`c.subject_code = ${sql.placeholder('subjectCode')}`);
   return conditions;
+}
+
+/** The shape of a scope's conditions, for the key of a statement built once. */
+function scopeShape(scope: CounterScope): string {
+  const term = scope.termId === null ? 'none' : scope.termId === undefined ? 'all' : 'term';
+  return `${term}.${scope.subjectCode === undefined ? '-' : 'subject'}`;
 }
 
 function where(conditions: SQL[]): SQL {
@@ -206,16 +217,18 @@ function where(conditions: SQL[]): SQL {
 
 /** One student's counts per subject ('' for the whole-day registers) in the scope. */
 export function countsOfStudent(db: Executor, pin: string, scope: CounterScope): Promise<(StatusCounts & { subjectCode: string })[]> {
-  return queryRows(
+  const statement = preparedStatement<StatusCounts & { subjectCode: string }>(
     db,
-    sql`select c.subject_code as "subjectCode",
+    `counters.countsOfStudent.${scopeShape(scope)}`,
+    () => sql`select c.subject_code as "subjectCode",
           sum(c.present)::int as present, sum(c.late)::int as late,
           sum(c.absent)::int as absent, sum(c.excused)::int as excused
         from student_counters c
-        ${where([sql`c.pin = ${pin}`, ...scopeConditions(scope)])}
+        ${where([sql`c.pin = ${sql.placeholder('pin')}`, ...scopeConditions(scope)])}
         group by c.subject_code
         order by c.subject_code`,
   );
+  return statement.run({ pin, termId: scope.termId, subjectCode: scope.subjectCode });
 }
 
 export interface StudentTotalsRow {
@@ -244,22 +257,23 @@ export function studentTotals(
   options: CounterScope & { className?: string | undefined; below?: number | undefined },
 ): Promise<StudentTotalsRow[]> {
   const { className, below } = options;
-  const conditions = scopeConditions(options);
-  if (className !== undefined) {
-    // The class's roster, and those no longer on any roster (their latest mark's class decides, below).
-    conditions.push(sql`(c.pin in (select r.pin from students r where r.class_name = ${className})
-      or not exists (select 1 from students r where r.pin = c.pin))`);
-  }
-  const having: SQL[] = [sql`sum(c.present + c.late + c.absent) > 0`];
-  // Compared exactly, without dividing: 3 of 4 is exactly 75 and is not below 75. A whole
-  // threshold (the usual 75) in integers, which cost far less than numeric ones; another in numeric.
-  if (below !== undefined) {
-    const threshold = Number.isInteger(below) ? sql`${below}::int` : sql`${below}::numeric`;
-    having.push(sql`sum(c.present + c.late) * 100 < ${threshold} * sum(c.present + c.late + c.absent)`);
-  }
-  return queryRows(
-    db,
-    sql`with totals as (
+  // A whole threshold (the usual 75) is compared in integers, which cost far less than numeric ones; another in numeric.
+  const threshold = below === undefined ? '-' : Number.isInteger(below) ? 'int' : 'numeric';
+  const shape = `${scopeShape(options)}.${className === undefined ? '-' : 'class'}.${threshold}`;
+  const statement = preparedStatement<StudentTotalsRow>(db, `counters.studentTotals.${shape}`, () => {
+    const conditions = scopeConditions(options);
+    const inClass = sql`${sql.placeholder('className')}`;
+    if (className !== undefined) {
+      // The class's roster, and those no longer on any roster (their latest mark's class decides, below).
+      conditions.push(sql`(c.pin in (select r.pin from students r where r.class_name = ${inClass})
+        or not exists (select 1 from students r where r.pin = c.pin))`);
+    }
+    const having: SQL[] = [sql`sum(c.present + c.late + c.absent) > 0`];
+    // Compared exactly, without dividing: 3 of 4 is exactly 75 and is not below 75.
+    if (threshold !== '-') {
+      having.push(sql`sum(c.present + c.late) * 100 < ${sql.placeholder('below')}::${sql.raw(threshold)} * sum(c.present + c.late + c.absent)`);
+    }
+    return sql`with totals as (
           select c.pin, sum(c.present + c.late)::int as attended, sum(c.absent)::int as absent
           from student_counters c
           ${where(conditions)}
@@ -275,7 +289,8 @@ export function studentTotals(
           where m.pin = t.pin and s.pin is null
           order by m.date desc nulls last, m.period desc nulls last limit 1
         ) latest on true
-        ${className === undefined ? sql`` : sql`where coalesce(s.class_name, latest.class_name) = ${className}`}
-        order by t.attended::float8 / (t.attended + t.absent), t.pin collate "C"`,
-  );
+        ${className === undefined ? sql`` : sql`where coalesce(s.class_name, latest.class_name) = ${inClass}`}
+        order by t.attended::float8 / (t.attended + t.absent), t.pin collate "C"`;
+  });
+  return statement.run({ termId: options.termId, subjectCode: options.subjectCode, className, below });
 }
