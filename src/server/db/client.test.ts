@@ -127,6 +127,37 @@ describe('prepared statements', () => {
     }
   });
 
+  it('reads long answers, text in any script, no rows and counts of changed rows as an unprepared statement does', async () => {
+    const read = async (database: Database) => {
+      // About 1 MB: the embedded database hands such an answer over in many pieces.
+      const long = sql`select g as n, repeat(${'é日🎓'}, g % 50) || ${' Ślęzak'} as text, null::text as nothing, g as "n"
+        from generate_series(1, ${4000}) g order by g`;
+      const none = sql`select name from classes where name = ${'NO SUCH CLASS'}`;
+      const rename = sql`update classes set position = position where name like ${'CSE%'}`;
+      const outcomes = [];
+      for (let round = 0; round < 2; round += 1) {
+        outcomes.push(await database.db.execute(long), await database.db.execute(none), await database.db.execute(rename));
+      }
+      return outcomes.map((outcome) => {
+        const { rows, rowCount, affectedRows } = outcome as unknown as { rows: unknown[]; rowCount?: number; affectedRows?: number };
+        return { rows, rowCount, affectedRows };
+      });
+    };
+    const prepared = await open();
+    const plain = await open(false);
+    try {
+      const [kept, unkept] = [await read(prepared), await read(plain)];
+      expect(kept).toEqual(unkept);
+      expect(kept[0]!.rows).toHaveLength(4000);
+      expect(kept[0]!.rows[3999]).toEqual({ n: 4000, text: `${'é日🎓'.repeat(0)} Ślęzak`, nothing: null });
+      expect(kept[0]!.rows[48]).toEqual({ n: 49, text: `${'é日🎓'.repeat(49)} Ślęzak`, nothing: null });
+      expect(kept[1]!.rows).toEqual([]);
+      expect(kept[2]).toMatchObject(onPostgres ? { rowCount: 8 } : { rowCount: 8, affectedRows: 8 });
+    } finally {
+      await Promise.all([prepared.close(), plain.close()]);
+    }
+  });
+
   it("reports a kept statement's errors as the database's, with their code", async () => {
     const database = await open();
     try {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results, Transaction, messages as PgliteMessages } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { readResults } from './pglite-results';
 
 /**
  * Statements the portal repeats, kept prepared (docs/decisions/0020-prepared-statements.md): the
@@ -17,6 +18,8 @@ export const MAX_STATEMENTS = 500;
 export const MAX_PARAMETERS = 64;
 
 const ROWS = /^\s*(select|insert|update|delete|with)\b/i;
+/** Statements that announce on a channel: PGlite's own reader hands their notifications to its listeners. */
+const ANNOUNCES = /\bpg_notify\b/i;
 /** Statements that change the schema: a statement prepared before one may no longer fit it. */
 const SCHEMA_CHANGE = /^\s*(alter|create|drop|truncate|comment|grant|revoke)\b/i;
 
@@ -53,6 +56,8 @@ export function preparingClient(base: typeof pg.Client): typeof pg.Client {
   return PreparingClient;
 }
 
+type BackendMessage = PgliteMessages.BackendMessage;
+
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
 interface Prepared {
@@ -70,7 +75,7 @@ interface Prepared {
  * every prepared one (DEALLOCATE ALL): a migration may change what they return.
  */
 export async function preparePglite(client: PGlite): Promise<void> {
-  const { protocol, parse } = await import('@electric-sql/pglite');
+  const { protocol, parse, messages: backend } = await import('@electric-sql/pglite');
   const { serialize } = protocol;
   const statements = new Map<string, Prepared>();
   let nextName = 0;
@@ -94,11 +99,24 @@ export async function preparePglite(client: PGlite): Promise<void> {
       const write = options?.serializers?.[types[index]!] ?? client.serializers[types[index]!];
       return write ? write(value) : String(value);
     });
-    const messages = await client.execProtocolStream(
-      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: false },
-    );
-    return parse.parseResults(messages, ...parsersFor(options))[0] as Results<T>;
+    const message = Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+    const [parsers, rest] = parsersFor(options);
+    if (ANNOUNCES.test(text)) {
+      return parse.parseResults(await client.execProtocolStream(message, { syncToFs: false }), parsers, rest)[0] as Results<T>;
+    }
+    // The answer's bytes, read in place (pglite-results.ts); PGlite hands them over in pieces that
+    // it reuses, so each piece is copied once.
+    const pieces: Buffer[] = [];
+    await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (piece) => pieces.push(Buffer.from(piece)) });
+    const answer = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+    const read = readResults<T>(answer, parsers, rest?.rowMode);
+    if (read !== undefined) return read;
+    // An error (or an unexpected notification): PGlite's own parser makes the same objects as its `query`.
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(answer, (parsed) => messages.push(parsed));
+    const error = messages.find((parsed) => parsed instanceof backend.DatabaseError);
+    if (error) throw error;
+    return parse.parseResults(messages, parsers, rest)[0] as Results<T>;
   }
 
   /**
