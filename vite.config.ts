@@ -28,6 +28,28 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    // A few larger chunks instead of one per set of pages sharing a module (docs/decisions/0019):
+    // on a slow link each file costs a round trip, and /faculty-details loaded 46 of them.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry needs (the sign-in page and every start): the entry's one file.
+            { name: 'initial', tags: ['$initial'], priority: 30 },
+            // The kit and the app's libraries that the signed-in pages use, as they use them: one
+            // file, cached once. Libraries a page loads on demand (charts, dates, QR codes,
+            // notifications) are not named here and keep their own files.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|@tanstack|react-router|zod|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es|aria-hidden|clsx|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            // The app's own modules that more than one page uses: one file.
+            { name: 'shared', test: /[\\/]src[\\/](web|shared)[\\/]/, minShareCount: 2, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev:web` serves the app with hot reload; the API runs in `npm run dev`.
