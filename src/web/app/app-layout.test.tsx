@@ -19,6 +19,19 @@ const held: { path: string; signal: AbortSignal | null | undefined }[] = [];
 let droppedBeforeSignOut: boolean | undefined;
 /** Requests sent and not yet answered, the held ones aside. */
 let inFlight = 0;
+/** When the page last sent a request (the held ones aside). */
+let lastSent = 0;
+
+/**
+ * Until the page has gone quiet: every request answered and none sent for a while. A page sends
+ * some requests only once others are answered (the open corrections' count after who is signed in).
+ */
+async function pageSettled(): Promise<void> {
+  await waitFor(() => {
+    expect(inFlight).toBe(0);
+    expect(performance.now() - lastSent).toBeGreaterThan(150);
+  }, { timeout: 5_000 });
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -34,8 +47,11 @@ beforeAll(async () => {
     }
     if (String(input) === '/api/auth/logout') droppedBeforeSignOut = held.every(({ signal }) => signal?.aborted === true);
     inFlight += 1;
+    lastSent = performance.now();
     try {
       const response = await injectFetch(input, init);
+      // As a browser's fetch: an answer that arrives after its request was dropped never reaches the page.
+      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
       answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
       return response;
     } finally {
@@ -55,7 +71,7 @@ describe('signing out', () => {
     const user = userEvent.setup();
     const { router, queryClient } = renderRoutes(routes, `/faculty?pin=${PIN}`);
     expect(await screen.findByText(`PIN: ${PIN}`, undefined, { timeout: 10_000 })).toBeInTheDocument();
-    await waitFor(() => expect(inFlight).toBe(0));
+    await pageSettled();
     answers.length = 0;
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
@@ -78,6 +94,7 @@ describe('signing out', () => {
       renderRoutes(routes, '/faculty-details');
       expect(await screen.findByRole('heading', { level: 1, name: 'Faculty Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
       await waitFor(() => expect(held).toHaveLength(1));
+      await pageSettled();
       answers.length = 0;
       await user.click(screen.getByRole('button', { name: 'Sign out' }));
       expect(await screen.findByRole('form', { name: 'Faculty login' }, { timeout: 10_000 })).toBeInTheDocument();
