@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
@@ -148,6 +149,28 @@ describe('cached reports', () => {
     const after = (await get(other, '/api/reports/dashboard?term=all', faculty)).json() as { overallAttendance: { present: number } };
     // Late attends: one more present mark.
     expect(after.overallAttendance.present).toBe(before.overallAttendance.present + 1);
+  });
+
+  it('keep no answer to a query with a parameter the route does not read, and still keep the others', async () => {
+    const known = '/api/reports/students?class=CSE1';
+    const unknown = '/api/reports/students?class=CSE1&_=1';
+    const presentOf = async (url: string) => {
+      const response = await get(ctx.app, url, faculty);
+      expect(response.statusCode, url).toBe(200);
+      return (response.json() as { pin: string; presentDays: number }[]).find((row) => row.pin === 'RC-1')?.presentDays;
+    };
+    const before = await presentOf(known);
+    expect(before).toBeGreaterThan(0);
+    expect(await presentOf(unknown)).toBe(before);
+    // A change the reports' version does not hear of: only an answer computed afresh shows it.
+    const shift = (by: number) => ctx.database.db.execute(sql`update student_counters set present = present + ${by} where pin = 'RC-1'`);
+    await shift(5);
+    try {
+      expect(await presentOf(known)).toBe(before);
+      expect(await presentOf(unknown)).toBe(before! + 5);
+    } finally {
+      await shift(-5);
+    }
   });
 
   it('send an answer from memory as the bytes computed the first time, compressed as each client accepts', async () => {

@@ -172,7 +172,11 @@ export class ReportCache {
 
   async answer<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<ReportAnswer<T>>): Promise<FastifyReply> {
     const version = await this.versions.current(REPORTS);
-    const tag = `"r${version}-${this.keyOf(request)}"`;
+    // An answer to a query with a parameter its route does not read (a cache-busting `?_=…`, say)
+    // is sent but not kept: no page asks for it again, and keeping it would push out the answers
+    // that are, and churn memory (decision 14).
+    const keep = readsEveryParameter(request);
+    const tag = `"r${version}-${this.keyOf(request, keep)}"`;
     // Stored only privately, and checked with the server before each use.
     reply.header('etag', tag).header('cache-control', 'private, no-cache');
     if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
@@ -187,7 +191,7 @@ export class ReportCache {
       stored = { body: SENDS_BUFFERS ? Buffer.from(text) : text, bytes, headers: computed.headers ?? {}, compressed: {} };
     }
     // Most recently used last: the first key is the one to drop.
-    this.entries.set(tag, stored);
+    if (keep) this.entries.set(tag, stored);
     reply.headers(stored.headers).type('application/json; charset=utf-8');
     if (stored.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(stored.body);
     // As the compression plugin would, but once per answer and encoding rather than per request.
@@ -199,12 +203,12 @@ export class ReportCache {
   }
 
   /** The request's path, query and today's date, as a digest that fits in a tag. */
-  private keyOf(request: FastifyRequest): string {
+  private keyOf(request: FastifyRequest, remember: boolean): string {
     const plain = `${request.method} ${request.url}|${todayIn(this.timeZone)}`;
     let key = this.keys.get(plain);
     if (key === undefined) {
       key = createHash('sha256').update(plain).digest('base64url').slice(0, 22);
-      this.keys.set(plain, key);
+      if (remember) this.keys.set(plain, key);
     }
     return key;
   }
@@ -213,6 +217,20 @@ export class ReportCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * Whether the route reads every parameter of the request's query: its schema's checked query
+ * (which leaves out what the schema does not name) holds each name of the raw one.
+ */
+function readsEveryParameter(request: FastifyRequest): boolean {
+  const at = request.url.indexOf('?');
+  if (at === -1) return true;
+  const read = typeof request.query === 'object' && request.query !== null ? request.query : {};
+  for (const name of new URLSearchParams(request.url.slice(at + 1)).keys()) {
+    if (!Object.hasOwn(read, name)) return false;
+  }
+  return true;
 }
 
 /** `If-None-Match` holds the tag: one of a comma-separated list, weak or strong, or `*`. */
