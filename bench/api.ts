@@ -15,7 +15,7 @@
  * in each scenario and the base of its ratios), health, the dashboard,
  * students below 75%, a student's record (first page), each twice: as repeated reads that nothing
  * changed (answered from the report cache) and computed (a query parameter the route ignores makes
- * each request a cache miss); then saving a 60-student register again and again, one save at a
+ * each request a cache miss, whose answer the cache does not keep); then saving a 60-student register again and again, one save at a
  * time. Idle memory is the server's resident size once started and signed in, before any load.
  * Not part of `npm test`: figures depend on the machine.
  */
@@ -410,7 +410,7 @@ async function main(): Promise<void> {
       `## The API under load`,
       '',
       `\`npx tsx bench/api.ts\` on ${runDate()}. Reads "unchanged" repeat a request that the report cache answers; ` +
-        '"computed" add a query parameter the route ignores, so that each request misses the cache and reads the counters.',
+        '"computed" add a query parameter the route ignores, so that each request misses the cache and reads the counters (the cache keeps no answer to such a query).',
       '',
       report,
     ].join('\n');
