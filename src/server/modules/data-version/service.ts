@@ -175,8 +175,8 @@ export class ReportCache {
     // An answer to a query with a parameter its route does not read (a cache-busting `?_=…`, say)
     // is sent but not kept: no page asks for it again, and keeping it would push out the answers
     // that are, and churn memory (decision 14).
-    const keep = readsEveryParameter(request);
-    const tag = `"r${version}-${this.keyOf(request, keep)}"`;
+    const { key, keep } = this.keyOf(request);
+    const tag = `"r${version}-${key}"`;
     // Stored only privately, and checked with the server before each use.
     reply.header('etag', tag).header('cache-control', 'private, no-cache');
     if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
@@ -202,15 +202,19 @@ export class ReportCache {
     return reply.header('content-encoding', encoding).send(stored.compressed[encoding]);
   }
 
-  /** The request's path, query and today's date, as a digest that fits in a tag. */
-  private keyOf(request: FastifyRequest, remember: boolean): string {
+  /**
+   * The request's path, query and today's date, as a digest that fits in a tag, and whether its
+   * answer is kept. Only the keys of kept answers are remembered, so a remembered key needs no
+   * second look at its query.
+   */
+  private keyOf(request: FastifyRequest): { key: string; keep: boolean } {
     const plain = `${request.method} ${request.url}|${todayIn(this.timeZone)}`;
-    let key = this.keys.get(plain);
-    if (key === undefined) {
-      key = createHash('sha256').update(plain).digest('base64url').slice(0, 22);
-      if (remember) this.keys.set(plain, key);
-    }
-    return key;
+    const known = this.keys.get(plain);
+    if (known !== undefined) return { key: known, keep: true };
+    const key = createHash('sha256').update(plain).digest('base64url').slice(0, 22);
+    const keep = readsEveryParameter(request);
+    if (keep) this.keys.set(plain, key);
+    return { key, keep };
   }
 
   /** How many answers are held: for tests. */
