@@ -47,8 +47,17 @@ export async function signIn(page: Page, as: 'faculty' | 'student' | 'admin'): P
   await page.waitForURL(as === 'student' ? '**/faculty' : '**/dashboard');
 }
 
-/** No serious or critical accessibility violations on the current page. */
+/**
+ * No serious or critical accessibility violations on the current page, once it is still: a dialog
+ * fading in is checked as it ends up, not half transparent (its text would fail on contrast).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames, so that a transition asked for just now has started; then the finite ones end.
+    for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).join(', ')}`)).toEqual([]);
