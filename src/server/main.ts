@@ -2,8 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import type { DataFolderLock } from './db/data-folder-lock';
+import { openDatabase, type Database } from './db/client';
 import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
@@ -13,19 +12,19 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface StartOptions {
   config?: Config;
-  /** The embedded data folder's lock, when the caller took it already (npm start: start.ts). */
-  lock?: DataFolderLock;
+  /** The database, when the caller started opening it already (npm start: start.ts). */
+  database?: Promise<Database>;
 }
 
 /** Opens the database and serves the portal until SIGINT or SIGTERM. */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   const config = options.config ?? loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    preparedStatements: config.preparedStatements,
-    dataDir: config.dataDir,
-    lock: options.lock,
-  });
+  const database = await (options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      preparedStatements: config.preparedStatements,
+      dataDir: config.dataDir,
+    }));
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 
   const app = await buildApp({

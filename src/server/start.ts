@@ -43,7 +43,17 @@ function buildWebApp(): Promise<void> {
 async function start(): Promise<void> {
   const config = loadConfig();
   const lock = config.databaseUrl ? undefined : lockDataFolder(config.dataDir);
-  // After the lock, like everything else: a refused start reads no sources.
+  // After the lock, like everything else: a refused start reads no sources. The database opens
+  // meanwhile: the embedded one starts in a thread of its own (docs/decisions/0023-pglite-thread.md)
+  // while this one checks the web app and loads the server's code. Its failure is reported below.
+  const { openDatabase } = await import('./db/client');
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    preparedStatements: config.preparedStatements,
+    dataDir: config.dataDir,
+    lock,
+  });
+  database.catch(() => undefined);
   const { isWebBuildFresh, WEB_OUT_DIR } = await import('./plugins/web-build');
   if (isWebBuildFresh(PROJECT_ROOT, path.join(PROJECT_ROOT, WEB_OUT_DIR))) {
     console.log(`The web app in ${WEB_OUT_DIR} is up to date with its sources: not rebuilt.`);
@@ -52,7 +62,7 @@ async function start(): Promise<void> {
   }
   // Loaded only now, so that a refused start costs no more than reading the configuration.
   const { startServer } = await import('./main');
-  await startServer({ config, lock });
+  await startServer({ config, database });
 }
 
 start().catch((err: unknown) => {

@@ -24,7 +24,7 @@ describe('notifications', () => {
     expect(await received).toBe('hello');
   });
 
-  // PGlite runs in this process, so only PostgreSQL has a connection that can be cut.
+  // PGlite has no connection (its thread belongs to the process): only PostgreSQL's can be cut.
   it.runIf(onPostgres)('resume after the listening connection is cut', async () => {
     const payloads: string[] = [];
     await database.listen('resilience', (payload) => payloads.push(payload));

@@ -117,12 +117,12 @@ const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=32MB'] };
 
 async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined, prepared: boolean): Promise<Database> {
   // Each driver is loaded on use: a refused open (or a server on PostgreSQL) never loads PGlite.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  // In a thread of its own (docs/decisions/0023-pglite-thread.md): its queries run beside the
+  // server's requests instead of between them. The thread starts before Drizzle's driver loads.
+  const [client, { drizzle: drizzlePglite }] = await Promise.all([
+    import('./pglite-thread').then(({ startPgliteThread }) => startPgliteThread(dataDir, PGLITE_OPTIONS)),
     import('drizzle-orm/pglite'),
   ]);
-  const client = dataDir ? new PGlite(dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
-  await client.waitReady;
   if (prepared) await preparePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -92,8 +92,14 @@ export async function preparePglite(client: PGlite): Promise<void> {
     return prepared;
   }
 
-  /** Runs a kept statement; the caller holds PGlite's query lock. */
-  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  /**
+   * Sends a kept statement (prepared first when new), under PGlite's query lock; resolves once it
+   * is sent, to its answer to come. The database runs what it is sent in order, each message ending
+   * in its own Sync: the lock is given up before the answer comes, so that other requests' reads go
+   * out meanwhile and the database's thread goes from one to the next without waiting for this
+   * one's answer to come back to the server's thread (pglite-thread.ts).
+   */
+  async function send<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<{ answer: Promise<Results<T>> }> {
     const { name, types } = statements.get(text) ?? (await prepare(text, options));
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
@@ -103,15 +109,19 @@ export async function preparePglite(client: PGlite): Promise<void> {
     const message = Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
     const [parsers, rest] = parsersFor(options);
     if (ANNOUNCES.test(text)) {
-      return parse.parseResults(await client.execProtocolStream(message, { syncToFs: false }), parsers, rest)[0] as Results<T>;
+      const messages = await client.execProtocolStream(message, { syncToFs: false });
+      return { answer: Promise.resolve(parse.parseResults(messages, parsers, rest)[0] as Results<T>) };
     }
     // The answer's bytes, read in place (pglite-results.ts); PGlite hands them over in pieces that
-    // it reuses, so each piece is copied once.
+    // it may reuse, so each piece is copied once. The message is sent by this call.
     const pieces: Buffer[] = [];
-    await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (piece) => pieces.push(Buffer.from(piece)) });
-    const answer = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-    const read = readResults<T>(answer, parsers, rest?.rowMode);
-    if (read !== undefined) return read;
+    const sent = client.execProtocolRawStream(message, { syncToFs: false, onRawData: (piece) => pieces.push(Buffer.from(piece)) });
+    return { answer: sent.then(() => read<T>(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces), parsers, rest)) };
+  }
+
+  function read<T>(answer: Buffer, parsers: PGlite['parsers'], rest: QueryOptions | undefined): Results<T> {
+    const results = readResults<T>(answer, parsers, rest?.rowMode);
+    if (results !== undefined) return results;
     // An error (or an unexpected notification): PGlite's own parser makes the same objects as its `query`.
     const messages: BackendMessage[] = [];
     new protocol.Parser().parse(answer, (parsed) => messages.push(parsed));
@@ -153,11 +163,10 @@ export async function preparePglite(client: PGlite): Promise<void> {
         if (SCHEMA_CHANGE.test(text) && statements.size > 0) await forget(original);
         return results;
       }
-      return locked(async () => {
-        const results = await run<T>(text, params, options);
-        if (!transaction) await client.syncToFs();
-        return results;
-      });
+      const { answer } = await locked(() => send<T>(text, params, options));
+      const results = await answer;
+      if (!transaction) await client.syncToFs();
+      return results;
     };
   }
 

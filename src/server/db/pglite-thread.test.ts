@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparePglite } from './prepared-statements';
+import { startPgliteThread } from './pglite-thread';
+
+// The embedded database in its own thread (docs/decisions/0023-pglite-thread.md), as the portal
+// opens it: PGlite's API, with the portal's kept statements.
+describe('the embedded database in its own thread', () => {
+  let client: PGlite;
+  beforeAll(async () => {
+    client = await startPgliteThread(undefined, {});
+    await preparePglite(client);
+    await client.exec('create table items (id int primary key, label text not null)');
+  });
+  afterAll(async () => client.close());
+
+  it('runs a query while the server thread goes on with its own work', async () => {
+    // In the server's thread, PostgreSQL's sleep would hold every timer for its whole length.
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    try {
+      await client.query('select pg_sleep(0.4)');
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThanOrEqual(10);
+  });
+
+  it('answers reads sent together each with its own answer, in any number', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, index) => client.query<{ n: number; word: string }>('select $1::int * 2 as n, $2::text as word', [index, `w${index}`])),
+    );
+    answers.forEach((answer, index) => expect(answer.rows).toEqual([{ n: index * 2, word: `w${index}` }]));
+  });
+
+  it('keeps reads sent during a transaction out of it: they run after it ends', async () => {
+    let outside: Promise<{ rows: { n: number }[] }> | undefined;
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query('insert into items (id, label) values (1, $1)', ['uncommitted']);
+        outside = client.query<{ n: number }>('select count(*)::int as n from items');
+        // Long enough for the read to be answered, were it sent into the transaction.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await outside!).rows).toEqual([{ n: 0 }]);
+  });
+
+  it("reports the database's errors with their code and constraint, for kept and other statements", async () => {
+    await client.query('insert into items (id, label) values (2, $1)', ['two']);
+    const kept = client.query('insert into items (id, label) values (2, $1)', ['again']);
+    await expect(kept).rejects.toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    const other = client.exec("insert into items (id, label) values (2, 'again')");
+    await expect(other).rejects.toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    // The session goes on after an error.
+    expect((await client.query('select label from items where id = $1', [2])).rows).toEqual([{ label: 'two' }]);
+  });
+
+  it('hands notifications to listeners and stops when unlistened', async () => {
+    const heard: string[] = [];
+    const unlisten = await client.listen('probe', (payload) => heard.push(payload));
+    await client.query("select pg_notify('probe', 'one')");
+    await client.transaction(async (tx) => {
+      await tx.query("select pg_notify('probe', 'two')");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual(['one', 'two']);
+    await unlisten();
+    await client.query("select pg_notify('probe', 'three')");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual(['one', 'two']);
+  });
+});
+
+describe('the thread of the embedded database, started and closed', () => {
+  it("fails to start with PGlite's reason when the data folder cannot be one", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-thread-'));
+    const file = path.join(folder, 'not-a-folder');
+    writeFileSync(file, 'text');
+    try {
+      const failure = await startPgliteThread(file, {}).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      // PGlite's file system throws an object that is not an Error: its name and number are kept.
+      expect((failure as Error).message).toMatch(/ErrnoError.*errno/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses queries once closed, without waiting', async () => {
+    const client = await startPgliteThread(undefined, {});
+    await client.query('select 1');
+    await client.close();
+    await expect(client.query('select 1')).rejects.toThrow(/closed/);
+  });
+
+  it('does not keep a process alive once its work is done, even left open', async () => {
+    // A command that forgets to close the database must still end.
+    const module = fileURLToPath(new URL('./pglite-thread.ts', import.meta.url));
+    const code = `
+      const { startPgliteThread } = await import(${JSON.stringify(module)});
+      const client = await startPgliteThread(undefined, {});
+      const { rows } = await client.query('select 41 + 1 as answer');
+      console.log(rows[0].answer);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(output.trim()).toBe('42');
+    expect(exitCode).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,380 @@
+import { readFile } from 'node:fs/promises';
+import { inspect } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type * as PgliteModule from '@electric-sql/pglite';
+import type { messages as PgliteMessages, PGlite, PGliteOptions, Transaction } from '@electric-sql/pglite';
+
+/**
+ * The embedded database in a thread of its own (docs/decisions/0023-pglite-thread.md).
+ *
+ * PGlite runs PostgreSQL compiled to WebAssembly inside the process that calls it: in the server's
+ * one JavaScript thread, every query's execution held up every request, and a busy server on the
+ * embedded database used one core of the machine while PostgreSQL's processes use the others. Here
+ * the WebAssembly runs in a worker thread that does nothing else: it takes a protocol message,
+ * runs it, and hands back the answer's bytes. Everything else stays in the server's thread, where
+ * it was: PGlite's own query and transaction code (this class is a PGlite, built on the same base
+ * class as PGlite's own worker client), its locks, the value parsers and serializers, the reading
+ * of answers, errors with their codes, and the listeners of notifications.
+ *
+ * This module is both sides: imported, it exports `startPgliteThread`; run as the worker (the
+ * worker is this same file, so the server's build needs no second entry), it opens the database.
+ */
+
+/** PGlite's two WebAssembly modules, compiled (docs/decisions/0023-pglite-thread.md). */
+type Compiled = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule'>>;
+
+/** What the worker opens. */
+interface Opening {
+  dataDir: string | undefined;
+  /** With the compiled modules once a worker of this process has compiled them. */
+  options: PGliteOptions;
+}
+
+/** Messages to the worker. */
+type Request = { id: number; op: 'exec'; message: Uint8Array; sync: boolean } | { op: 'sync' } | { id: number; op: 'close' };
+
+/** Messages from the worker. */
+type Reply =
+  | { type: 'ready'; compiled: Compiled }
+  | { type: 'failed'; message: string; stack?: string | undefined }
+  | { type: 'done'; id: number; data?: Uint8Array | undefined; error?: { message: string; stack?: string | undefined } };
+
+const ROLE = 'portal-pglite';
+
+/** An error as the other thread gets it: PGlite may throw objects that are not Errors (a file system's ErrnoError). */
+const describe = (err: unknown) =>
+  err instanceof Error ? { message: err.message, stack: err.stack } : { message: inspect(err, { breakLength: Infinity }), stack: undefined };
+
+/** PGlite's WebAssembly, compiled here: what PGlite would do, but the modules can then be handed on. */
+async function compile(): Promise<Compiled> {
+  const base = import.meta.resolve('@electric-sql/pglite');
+  const module = async (name: string) => WebAssembly.compile(await readFile(new URL(name, base)));
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([module('./pglite.wasm'), module('./initdb.wasm')]);
+  return { pgliteWasmModule, initdbWasmModule };
+}
+
+/** The worker's side: one PGlite, one message at a time, in the order sent. */
+async function serveDatabase({ dataDir, options }: Opening): Promise<void> {
+  const port = parentPort!;
+  let database: PGlite;
+  let compiled: Compiled;
+  try {
+    const given = options.pgliteWasmModule && options.initdbWasmModule ? (options as Compiled) : undefined;
+    const [{ PGlite }, modules] = await Promise.all([import('@electric-sql/pglite'), given ?? compile()]);
+    compiled = modules;
+    database = dataDir ? new PGlite(dataDir, { ...options, ...compiled }) : new PGlite({ ...options, ...compiled });
+    await database.waitReady;
+  } catch (err) {
+    port.postMessage({ type: 'failed', ...describe(err) } satisfies Reply);
+    return;
+  }
+  // Requests arrive while one is still running (a sync to disk awaits): they wait their turn.
+  let turn = Promise.resolve();
+  let syncFailed: unknown;
+  port.on('message', (request: Request) => {
+    turn = turn.then(async () => {
+      try {
+        if (syncFailed !== undefined && request.op !== 'sync') {
+          const failed = syncFailed;
+          syncFailed = undefined;
+          throw failed;
+        }
+        if (request.op === 'exec') {
+          // The answer comes in pieces that PGlite reuses: each is copied, and the whole sent as one
+          // buffer that moves to the other thread without a further copy.
+          const pieces: Uint8Array[] = [];
+          let size = 0;
+          await database.execProtocolRawStream(request.message, {
+            syncToFs: request.sync,
+            onRawData: (piece) => {
+              pieces.push(piece.slice());
+              size += piece.length;
+            },
+          });
+          let data = pieces[0] ?? new Uint8Array(0);
+          if (pieces.length > 1) {
+            data = new Uint8Array(size);
+            let at = 0;
+            for (const piece of pieces) {
+              data.set(piece, at);
+              at += piece.length;
+            }
+          }
+          port.postMessage({ type: 'done', id: request.id, data } satisfies Reply, [data.buffer as ArrayBuffer]);
+        } else if (request.op === 'sync') {
+          await database.syncToFs();
+        } else {
+          await database.close();
+          port.postMessage({ type: 'done', id: request.id } satisfies Reply);
+          port.close();
+        }
+      } catch (err) {
+        // No one waits for a sync: its failure is the answer to the next request instead.
+        if (request.op === 'sync') syncFailed = err;
+        else port.postMessage({ type: 'done', id: request.id, error: describe(err) } satisfies Reply);
+      }
+    });
+  });
+  port.postMessage({ type: 'ready', compiled: { pgliteWasmModule: compiled.pgliteWasmModule, initdbWasmModule: compiled.initdbWasmModule } } satisfies Reply);
+}
+
+if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
+  void serveDatabase((workerData as { opening: Opening }).opening);
+}
+
+type Listener = (payload: string) => void;
+
+/** A channel's name as PostgreSQL keeps it: folded to lower case unless quoted (as PGlite does). */
+const postgresName = (channel: string) => (channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase());
+
+/**
+ * The worker: this module's own file. From the TypeScript source (tests, `npm run dev`, the
+ * `portal` command), tsx is registered in the worker first; Node 20 does not pass `--import` on to
+ * a worker.
+ */
+function startWorker(opening: Opening): Worker {
+  const file = import.meta.url;
+  const data = { workerData: { role: ROLE, opening } };
+  if (!file.endsWith('.ts')) return new Worker(new URL(file), data);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`;
+  return new Worker(boot, { ...data, eval: true });
+}
+
+/**
+ * PGlite's WebAssembly as the first worker of this process compiled it, handed to the next ones:
+ * a compiled module passes to a thread without a copy, and a worker given one starts about a
+ * second sooner than one compiling its own (V8 keeps the optimised code with the module). The
+ * first compiles its own, so that starting the server waits for nothing in this thread.
+ */
+let compiledBefore: Compiled | undefined;
+
+/** What the client uses of PGlite's base class, which PGlite does not export by name: PGlite's prototype. */
+interface PgliteBase {
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+  _initArrayTypes(): Promise<void>;
+}
+
+type Pglite = typeof PgliteModule;
+
+/**
+ * The server thread's side, a class made once PGlite's code is loaded: PGlite's code loads in
+ * this thread while the worker starts, not before.
+ */
+function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
+  const BasePGlite = Object.getPrototypeOf(PGlite) as abstract new () => PgliteBase;
+  if (typeof (BasePGlite.prototype as Partial<PgliteBase>).query !== 'function') {
+    throw new Error("This version of PGlite has no base class with PGlite's query API");
+  }
+  type BackendMessage = PgliteMessages.BackendMessage;
+
+  return class PgliteThread extends BasePGlite {
+    debug = 0 as const;
+    readonly #worker: Worker;
+    readonly #pending = new Map<number, { resolve: (data: Uint8Array | undefined) => void; reject: (err: Error) => void }>();
+    #nextId = 0;
+    /** Why the worker can no longer be used, once it cannot. */
+    #stopped: Error | undefined;
+    #closing = false;
+    readonly #queryMutex = new Mutex();
+    readonly #transactionMutex = new Mutex();
+    readonly #listeners = new Map<string, Set<Listener>>();
+
+    constructor(worker: Worker) {
+      super();
+      this.#worker = worker;
+      worker.on('message', (reply: Reply) => {
+        if (reply.type !== 'done') return;
+        const waiting = this.#pending.get(reply.id);
+        if (!waiting) return;
+        this.#pending.delete(reply.id);
+        if (this.#pending.size === 0) worker.unref();
+        if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
+        else waiting.resolve(reply.data);
+      });
+      const stop = (reason: Error) => {
+        this.#stopped ??= reason;
+        for (const waiting of this.#pending.values()) waiting.reject(this.#stopped);
+        this.#pending.clear();
+      };
+      worker.on('error', (err) => stop(new Error(`The embedded database stopped: ${err.message}`, { cause: err })));
+      worker.on('exit', (code) => stop(new Error(code === 0 ? 'PGlite is closed' : `The embedded database stopped (exit code ${code})`)));
+      // Idle, the worker does not keep the process alive; while a request waits, it does.
+      worker.unref();
+    }
+
+    /** Sends a request now (the worker answers in the order sent); resolves with its answer. */
+    #call(request: Extract<Request, { id: number }>): Promise<Uint8Array | undefined> {
+      if (this.#stopped) return Promise.reject(this.#stopped);
+      return new Promise((resolve, reject) => {
+        if (this.#pending.size === 0) this.#worker.ref();
+        this.#pending.set(request.id, { resolve, reject });
+        this.#worker.postMessage(request);
+      });
+    }
+
+    async execProtocolRaw(message: Uint8Array, { syncToFs = true }: { syncToFs?: boolean } = {}): Promise<Uint8Array> {
+      return (await this.#call({ id: (this.#nextId += 1), op: 'exec', message, sync: syncToFs })) ?? new Uint8Array(0);
+    }
+
+    async execProtocolRawStream(message: Uint8Array, { syncToFs = true, onRawData }: { syncToFs?: boolean; onRawData: (data: Uint8Array) => void }): Promise<void> {
+      onRawData(await this.execProtocolRaw(message, { syncToFs }));
+    }
+
+    /** As PGlite's: the answer's messages, its first error thrown, notices and notifications handed on. */
+    async execProtocolStream(
+      message: Uint8Array,
+      { syncToFs, throwOnError = true, onNotice }: { syncToFs?: boolean; throwOnError?: boolean; onNotice?: (notice: PgliteMessages.NoticeMessage) => void } = {},
+    ): Promise<BackendMessage[]> {
+      const data = await this.execProtocolRaw(message, { syncToFs: syncToFs ?? true });
+      const messages: BackendMessage[] = [];
+      let error: PgliteMessages.DatabaseError | undefined;
+      new protocol.Parser().parse(data, (parsed) => {
+        if (error) return;
+        if (parsed instanceof backend.DatabaseError) {
+          if (throwOnError) error = parsed;
+        } else if (parsed instanceof backend.NoticeMessage) {
+          onNotice?.(parsed);
+        } else if (parsed instanceof backend.NotificationResponseMessage) {
+          for (const listener of this.#listeners.get(parsed.channel) ?? []) queueMicrotask(() => listener(parsed.payload));
+        }
+        messages.push(parsed);
+      });
+      if (error) throw error;
+      return messages;
+    }
+
+    async execProtocol(message: Uint8Array, options: { syncToFs?: boolean; throwOnError?: boolean } = {}) {
+      const messages = await this.execProtocolStream(message, options);
+      return { messages, data: new Uint8Array(0) };
+    }
+
+    /**
+     * Asks the worker to write what PGlite keeps in memory to the data folder, after what was sent
+     * before. Not waited for: on Node, PGlite's file systems (a folder, memory) write through and
+     * their sync does nothing, and a round trip to the worker after every query would cost more
+     * than the query.
+     */
+    async syncToFs(): Promise<void> {
+      if (!this.#stopped) this.#worker.postMessage({ op: 'sync' } satisfies Request);
+    }
+
+    async _handleBlob(blob?: unknown): Promise<void> {
+      if (blob) throw new Error('Files attached to queries are not used by the portal');
+    }
+
+    async _getWrittenBlob(): Promise<undefined> {
+      return undefined;
+    }
+
+    async _cleanupBlob(): Promise<void> {}
+
+    async _checkReady(): Promise<void> {
+      if (this.#closing) throw new Error('PGlite is closing');
+      if (this.#stopped) throw this.#stopped;
+    }
+
+    _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T> {
+      return this.#queryMutex.runExclusive(work);
+    }
+
+    _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> {
+      return this.#transactionMutex.runExclusive(work);
+    }
+
+    async listen(channel: string, callback: Listener, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {
+      const name = postgresName(channel);
+      const listeners = this.#listeners.get(name) ?? new Set<Listener>();
+      this.#listeners.set(name, listeners);
+      listeners.add(callback);
+      try {
+        await (tx ?? this).exec(`LISTEN ${channel}`);
+      } catch (err) {
+        listeners.delete(callback);
+        if (listeners.size === 0) this.#listeners.delete(name);
+        throw err;
+      }
+      return async (inTx?: Transaction) => {
+        listeners.delete(callback);
+        if (listeners.size === 0 && this.#listeners.get(name) === listeners) {
+          this.#listeners.delete(name);
+          await (inTx ?? this).exec(`UNLISTEN ${channel}`);
+        }
+      };
+    }
+
+    get closed(): boolean {
+      return this.#stopped !== undefined;
+    }
+
+    /** Waits for the queries and transactions under way, then closes the database and ends the worker. */
+    async close(): Promise<void> {
+      await this._checkReady();
+      await this.#transactionMutex.runExclusive(() => this.#queryMutex.runExclusive(async () => {
+        await this._checkReady();
+        this.#closing = true;
+      }));
+      try {
+        await this.#call({ id: (this.#nextId += 1), op: 'close' });
+        this.#listeners.clear();
+        // The worker ends itself once the database is closed; until then it keeps the process alive.
+        this.#worker.ref();
+        await new Promise<void>((resolve) => {
+          if (this.#stopped) resolve();
+          else this.#worker.once('exit', () => resolve());
+        });
+      } finally {
+        this.#closing = false;
+        this.#stopped ??= new Error('PGlite is closed');
+        await this.#worker.terminate();
+      }
+    }
+  };
+}
+
+let client: Promise<ReturnType<typeof defineClient>> | undefined;
+const clientClass = () => (client ??= import('@electric-sql/pglite').then(defineClient));
+
+/** Resolves once the worker's database is ready; rejects with PGlite's reason when it cannot start. */
+function started(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onMessage = (reply: Reply) => {
+      if (reply.type === 'ready') {
+        compiledBefore ??= reply.compiled;
+        resolve();
+      }
+      else if (reply.type === 'failed') reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
+      else return;
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      worker.off('error', reject);
+    };
+    const onExit = (code: number) => reject(new Error(`The embedded database did not start (exit code ${code})`));
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', onExit);
+  });
+}
+
+/**
+ * Starts the embedded database (a folder, or memory when `dataDir` is absent) in its own thread.
+ * What comes back is used as a PGlite: Drizzle's driver and the portal's prepared statements see
+ * no difference. Fails with PGlite's own message when the database cannot start. The worker starts
+ * first; this thread meanwhile loads PGlite's code.
+ */
+export async function startPgliteThread(dataDir: string | undefined, options: PGliteOptions): Promise<PGlite> {
+  const worker = startWorker({ dataDir, options: { ...options, ...compiledBefore } });
+  const ready = started(worker);
+  const Client = clientClass();
+  try {
+    await ready;
+    const thread = new (await Client)(worker);
+    await thread._initArrayTypes();
+    return thread as unknown as PGlite;
+  } catch (err) {
+    ready.catch(() => undefined);
+    await worker.terminate();
+    throw err;
+  }
+}
