@@ -52,6 +52,21 @@ describe('the embedded database in its own thread', () => {
     expect((await outside!).rows).toEqual([{ n: 0 }]);
   });
 
+  it('rolls back a transaction whose statement failed, even if the failure was caught, and says so at commit', async () => {
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query('insert into items (id, label) values (10, $1)', ['ten']);
+        await tx.query('insert into items (id, label) values (10, $1)', ['again']).catch(() => undefined);
+      }),
+    ).rejects.toThrow(/aborted|rolled back/i);
+    expect((await client.query('select count(*)::int as n from items where id = 10')).rows).toEqual([{ n: 0 }]);
+    // The session is usable at once, in and out of transactions.
+    await client.transaction(async (tx) => {
+      await tx.exec("insert into items (id, label) values (11, 'eleven')");
+    });
+    expect((await client.query('select label from items where id = 11')).rows).toEqual([{ label: 'eleven' }]);
+  });
+
   it("reports the database's errors with their code and constraint, for kept and other statements", async () => {
     await client.query('insert into items (id, label) values (2, $1)', ['two']);
     const kept = client.query('insert into items (id, label) values (2, $1)', ['again']);
