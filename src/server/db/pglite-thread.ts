@@ -57,9 +57,9 @@ const describe = (err: unknown) =>
 
 /** PGlite's WebAssembly, compiled here: what PGlite would do, but the modules can then be handed on. */
 async function compile(): Promise<Compiled> {
-  const base = import.meta.resolve('@electric-sql/pglite');
-  const module = async (name: string) => WebAssembly.compile(await readFile(new URL(name, base)));
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([module('./pglite.wasm'), module('./initdb.wasm')]);
+  // The package exports both files by name.
+  const module = async (name: string) => WebAssembly.compile(await readFile(new URL(import.meta.resolve(`@electric-sql/pglite/${name}`))));
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([module('pglite.wasm'), module('initdb.wasm')]);
   return { pgliteWasmModule, initdbWasmModule };
 }
 

@@ -70,8 +70,9 @@ interface Prepared {
  * The same for the embedded database, which has one session and no named statements in its query
  * API: PGlite's `query` (and a transaction's) are replaced, on this instance, by one that sends a
  * kept statement's Parse once and afterwards only Bind, Describe, Execute and Sync, with PGlite's
- * own protocol writer and value writers, under the same locks as its own `query`; the answer is
- * read in place (pglite-results.ts), or by PGlite's parser when it holds an error or announces.
+ * own protocol writer and value writers, sent under the same locks as its own `query` (given up
+ * once sent: see `send`); the answer is read in place (pglite-results.ts), or by PGlite's parser
+ * when it holds an error or announces.
  * Anything else goes to PGlite's `query` unchanged. A statement that changes the schema forgets
  * every prepared one (DEALLOCATE ALL): a migration may change what they return.
  */
