@@ -45,7 +45,11 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { webFileCacheControl } from './plugins/web-cache';
 
 export interface AppOptions {
-  database: Database;
+  /**
+   * The database, or its opening: `npm start` builds the parts of the app that need no database
+   * (the framework, its logger, the documentation, the web app's files) while it opens.
+   */
+  database: Database | Promise<Database>;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
     Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin'>>;
   logger?: FastifyServerOptions['logger'];
@@ -88,7 +92,9 @@ const openApiTransform: SwaggerTransform = (input) => {
 };
 
 /** Builds the whole portal: the JSON API under /api and the web app around it. */
-export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database: opening, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+  // A failed opening is reported where it is awaited, below, once the rest is built.
+  if (opening instanceof Promise) opening.catch(() => undefined);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -113,8 +119,6 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
       },
     },
   });
-  await app.register(fastifyCookie, { secret: await sharedSecret(database.db, 'cookie', config.secret) });
-  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -142,6 +146,13 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(originCheckPlugin);
+  // After the documentation, which lists the routes registered after it (the files are hidden).
+  await registerWeb(app, config.webDir);
+
+  // What follows needs the database.
+  const database = await opening;
+  await app.register(fastifyCookie, { secret: await sharedSecret(database.db, 'cookie', config.secret) });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // What this process knows of the data versions: cached reports and sign-ins (DESIGN.md 7.4).
   const versions = new DataVersions(database);
   await versions.start();
@@ -183,8 +194,6 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   });
 
   await app.register(brandingRoutes, { branding: config.branding ?? NO_BRANDING });
-
-  await registerWeb(app, config.webDir);
   return app;
 }
 

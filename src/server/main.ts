@@ -19,16 +19,16 @@ export interface StartOptions {
 /** Opens the database and serves the portal until SIGINT or SIGTERM. */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   const config = options.config ?? loadConfig();
-  const database = await (options.database ??
+  const opening =
+    options.database ??
     openDatabase({
       databaseUrl: config.databaseUrl,
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
-    }));
-  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-
+    });
+  // buildApp builds the app's parts that need no database while it opens.
   const app = await buildApp({
-    database,
+    database: opening,
     config,
     logger: {
       level: config.logLevel,
@@ -36,6 +36,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     },
   });
 
+  const database = await opening;
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const lines: string[] = [];
   if (await isEmptyDatabase(database.db)) {
     if (config.demo) {
