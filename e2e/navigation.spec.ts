@@ -128,3 +128,15 @@ test('dark mode follows the device, can be switched and stays switched; at 1366 
   await expectAccessible(phone);
   await context.close();
 });
+
+test('the API documentation opens on the running portal, with its own pages and the API it describes', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /University attendance portal API/ })).toBeVisible();
+  // An operation of the API, as the document lists it.
+  await expect(page.getByText('/api/auth/login').first()).toBeVisible();
+  expect(failed).toEqual([]);
+});

@@ -11,6 +11,7 @@
  * still running an older version may yet load one of its chunks; the newest few are kept.
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourcesDigest } from './source-digest.mjs';
@@ -35,14 +36,13 @@ export const SERVER_BUILD_SOURCES = [
 
 /**
  * Packages left in node_modules and loaded from there: those that read files of their own beside
- * their code (PGlite's WebAssembly, the API documentation's pages, the PDF fonts), those with
+ * their code in ways a bundle cannot follow (PGlite's WebAssembly, the PDF fonts), those with
  * native code, and those loaded only on use (mail, single sign-on, password strength, photos,
  * PostgreSQL's driver when the portal runs on the embedded database). Every other package the
  * server imports is bundled into its build.
  */
 export const KEPT_PACKAGES = [
   '@electric-sql/pglite',
-  '@fastify/swagger-ui',
   '@node-rs/argon2',
   '@zxcvbn-ts/core',
   '@zxcvbn-ts/language-common',
@@ -53,6 +53,31 @@ export const KEPT_PACKAGES = [
   'pg',
   'sharp',
 ];
+
+/**
+ * Bundled packages that find files of their own from `__dirname` (the API documentation's pages
+ * and logo), which an ES module lacks: there, `__dirname` becomes the package's folder in
+ * node_modules, looked up when the code runs, as an import of the package would be.
+ */
+const OWN_FILES_PACKAGES = ['@fastify/swagger-ui'];
+
+const ownFilesPlugin = {
+  name: 'packages-own-files',
+  setup(build) {
+    for (const name of OWN_FILES_PACKAGES) {
+      const folder = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+      const escaped = folder.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+      build.onLoad({ filter: new RegExp(`${escaped}.*\\.js$`) }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!/\b__dirname\b/.test(source)) return undefined;
+        const root = args.path.slice(0, args.path.lastIndexOf(folder) + folder.length);
+        const within = path.relative(root, path.dirname(args.path)).split(path.sep).join('/');
+        const at = `require("node:path").join(require("node:path").dirname(require.resolve(${JSON.stringify(`${name}/package.json`)})), ${JSON.stringify(within)})`;
+        return { contents: source.replace(/\b__dirname\b/g, `(${at})`), loader: 'js' };
+      });
+    }
+  },
+};
 
 /** Builds kept: the current one and the two before it. */
 const KEEP = 3;
@@ -104,6 +129,7 @@ export async function ensureServerBuild(root = PROJECT_ROOT) {
     // makes its own.
     external: KEPT_PACKAGES.flatMap((name) => [name, `${name}/*`]),
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [ownFilesPlugin],
     sourcemap: 'linked',
     logLevel: 'warning',
   });

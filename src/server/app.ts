@@ -144,7 +144,12 @@ export async function buildApp({ database: opening, config, logger = false }: Ap
     },
     transform: openApiTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets some styles inline as it draws the page: allowed there, and only there.
+    transformStaticCSP: (header) => header.replace(/style-src ([^;]*);/, "style-src $1 'unsafe-inline';"),
+  });
   await app.register(originCheckPlugin);
   // After the documentation, which lists the routes registered after it (the files are hidden).
   await registerWeb(app, config.webDir);
@@ -197,20 +202,28 @@ export async function buildApp({ database: opening, config, logger = false }: Ap
   return app;
 }
 
+/** The build's compressed copies of a file (`.br`, `.gz`). */
+const PRECOMPRESSED_COPY = /\.(?:br|gz)$/;
+
 async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
-      wildcard: false,
+      // One route for every file, each looked up when asked for: listing the build's files and
+      // making a route of each took some 0.1 s of a start. A path that is no file goes to the
+      // not-found handler below, as a path without a route does.
+      wildcard: true,
       index: false,
       // The build writes a .br and a .gz beside each text file of 1 KB or more: sent as they are
       // when the client accepts them (with Vary: Accept-Encoding), so the compression plugin
       // leaves them alone; other files go through it.
       preCompressed: true,
-      // Not routes of their own: only ever sent in place of their original.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // Never sent by their own names: the compressed copies (only ever in place of their
+      // original) and the build's stamp (a dot file).
+      allowedPath: (pathname) => !PRECOMPRESSED_COPY.test(pathname),
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, filePath) {
         res.header('cache-control', webFileCacheControl(webDir, filePath));

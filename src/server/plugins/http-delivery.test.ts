@@ -194,6 +194,25 @@ describe('the web app files', () => {
     }
   });
 
+  it('never sends a compressed copy by its own name, nor anything outside the build', async () => {
+    for (const url of ['/assets/app-1a2b3c.js.br', '/assets/app-1a2b3c.js.gz']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    // A file beside the build's folder.
+    const outside = `${path.basename(webDir)}-outside.json`;
+    await writeFile(path.join(path.dirname(webDir), outside), '{"secret":true}');
+    try {
+      for (const url of [`/../${outside}`, `/%2e%2e/${outside}`, `/assets/..%2f..%2f${outside}`, `/assets/%2e%2e/%2e%2e/${outside}`]) {
+        const response = await get(url);
+        expect(response.body, url).not.toContain('secret');
+      }
+    } finally {
+      await rm(path.join(path.dirname(webDir), outside), { force: true });
+    }
+  });
+
   it('answers HEAD for a client-side route as GET, without the body', async () => {
     const head = await app.inject({ method: 'HEAD', url: '/faculty-details', headers: { 'accept-encoding': 'br' } });
     expect(head.statusCode).toBe(200);
