@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role } from '../../../shared/constants';
 import {
@@ -277,7 +277,7 @@ export interface AdminContext {
 }
 
 export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return digest('sha256', token, 'hex');
 }
 
 /** A fresh link for the account, replacing (so cancelling) the one it had. Returns the token. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { isStaff, loginTabFor } from '../../../shared/access';
 import {
   INVALID_TOTP_MESSAGE,
@@ -60,8 +60,9 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perEmail: 5, perAddress: 1
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
+/** A token's SHA-256, as stored: every signed-in request makes one (the one-shot `hash` costs a third of a `Hash` object). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Verified against when the email is unknown, so that both failures cost the same work. */
