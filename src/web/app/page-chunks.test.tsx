@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_PATH } from '../features/reports/api/paths';
+import { EARLY_ANSWER_MS } from '../lib/http';
 import { routes } from './router';
 import { adminPageChunks, pageChunks, preloadPage } from './page-chunks';
 
@@ -13,7 +15,18 @@ function spyOnChunks() {
   >;
 }
 
-afterEach(() => vi.restoreAllMocks());
+let fetch: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+  vi.stubGlobal('fetch', fetch);
+});
+afterEach(() => {
+  vi.advanceTimersByTime(EARLY_ANSWER_MS); // answers asked for early and not taken are dropped
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("the app's start loads the page it opens on beside the app's code", () => {
   it('asks for the chunk of the address it opens on, whatever follows its first segment', () => {
@@ -25,6 +38,16 @@ describe("the app's start loads the page it opens on beside the app's code", () 
     expect(spies.attendance).toHaveBeenCalledTimes(1);
     expect(spies.admin).toHaveBeenCalledTimes(1);
     expect(keys.filter((key) => spies[key].mock.calls.length > 0).sort()).toEqual(['admin', 'attendance', 'faculty-details']);
+  });
+
+  it("asks for the reports page's dashboard beside its code, and for no other page's data", () => {
+    spyOnChunks();
+    preloadPage('/attendance/CSE3');
+    preloadPage('/admin/users');
+    expect(fetch).not.toHaveBeenCalled();
+    preloadPage('/faculty-details');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe(DASHBOARD_PATH);
   });
 
   it('asks for nothing where no page chunk belongs (the sign-in page, an unknown address, an object key)', () => {

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { DASHBOARD_PATH } from '../features/reports/api/paths';
+import { askEarly } from '../lib/http';
 
 type PageChunk = () => Promise<{ default: ComponentType }>;
 
@@ -47,13 +49,22 @@ function adminPageChunk(segments: string[]): PageChunk | undefined {
   return adminPageChunks[second as keyof typeof adminPageChunks];
 }
 
+/**
+ * The answers a page shows first, by the address's first segment: asked for beside the page's
+ * code (preloadPage), so that on a slow phone the page does not wait for its code to run before
+ * it asks. /faculty-details shows the dashboard of the server's default term first.
+ */
+const pageFirstAnswers: Partial<Record<keyof typeof pageChunks, string[]>> = {
+  'faculty-details': [DASHBOARD_PATH],
+};
+
 /** The header, menus and footer around every page but the sign-in and set-password pages. */
 export const layoutChunk = () => import('./app-layout');
 
 /**
  * Starts loading what the page at `pathname` needs: its chunk and the layout's (and under /admin
- * the admin page's as well as the admin layout's). A failure is left to the router, which asks
- * again and shows its error.
+ * the admin page's as well as the admin layout's), and the answers it shows first. A failure is
+ * left to the router (or the page's query), which asks again and shows its error.
  */
 export function preloadPage(pathname: string): void {
   const segments = pathname.split('/');
@@ -61,5 +72,6 @@ export function preloadPage(pathname: string): void {
   if (!Object.hasOwn(pageChunks, first)) return;
   if (first !== 'set-password') layoutChunk().catch(() => undefined);
   pageChunks[first as keyof typeof pageChunks]().catch(() => undefined);
+  for (const path of pageFirstAnswers[first as keyof typeof pageChunks] ?? []) askEarly(path);
   if (first === 'admin') adminPageChunk(segments)?.().catch(() => undefined);
 }

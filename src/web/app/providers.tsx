@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, ContractMismatchError } from '../lib/api-client';
 import { useBranding } from '../lib/branding';
 import { isAuthKey, meQueryKey } from '../lib/session';
@@ -37,15 +37,35 @@ export function createQueryClient(): QueryClient {
 // something); a notification shown earlier waits in the kit's store and appears once it is here.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
+/**
+ * The toasts' container, once the browser is idle after the first screen: its code is not one
+ * more request on the way to the page's first figures.
+ */
+function LaterNotifications() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setWanted(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => setWanted(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
+
 /** The kit's theme, in the university's colour when PORTAL_COLOR sets one. */
 function BrandedMantineProvider({ children }: { children: ReactNode }) {
   const color = useBranding().data?.color ?? null;
   const branded = useMemo(() => brandedTheme(color), [color]);
   return (
     <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      <LaterNotifications />
       {children}
     </MantineProvider>
   );

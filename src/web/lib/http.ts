@@ -102,13 +102,44 @@ async function errorOf(response: Response): Promise<ApiError> {
   return body ? new ApiError(response.status, body.message, body.errors) : new ApiError(response.status, `Request failed (${response.status})`);
 }
 
+/** How long an answer asked for early waits to be taken: the page it was for shows well before. */
+export const EARLY_ANSWER_MS = 10_000;
+
+/** GET answers asked for before the page that reads them has loaded, by path: each is taken once. */
+const earlyAnswers = new Map<string, Promise<Response>>();
+
+/**
+ * Asks for a GET answer now, before the page that reads it has loaded (the app's start asks for
+ * the page's first data beside its code, DESIGN.md 7.4): the first `request` of the same path
+ * then takes this answer instead of asking again. A refused or failed early answer is not kept:
+ * the page asks again itself. One not taken within EARLY_ANSWER_MS is dropped.
+ */
+export function askEarly(path: string): void {
+  if (earlyAnswers.has(path)) return;
+  const answer = send('GET', path, undefined, 'application/json', {});
+  earlyAnswers.set(path, answer);
+  const drop = () => {
+    if (earlyAnswers.get(path) === answer) earlyAnswers.delete(path);
+  };
+  answer.catch(drop);
+  setTimeout(drop, EARLY_ANSWER_MS);
+}
+
+/** The early answer of a GET of `path`, taken (so asked for again next time), or undefined. */
+async function takeEarlyAnswer(method: Method, path: string): Promise<Response | undefined> {
+  const answer = method === 'GET' ? earlyAnswers.get(path) : undefined;
+  if (!answer) return undefined;
+  earlyAnswers.delete(path);
+  return answer.catch(() => undefined);
+}
+
 /**
  * One call of the API with the sign-in cookie, its answer checked before anyone sees it. Throws
  * ApiError for a refusal (its status and the server's message), for an unreachable server
  * (status 0) and, as ContractMismatchError, for an answer that fails the check.
  */
 export async function request<T>(method: Method, path: string, body: unknown, check: AnswerCheck<T>, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, body, 'application/json', options);
+  const response = (await takeEarlyAnswer(method, path)) ?? (await send(method, path, body, 'application/json', options));
   const parsed = check.safeParse(await readJson(response));
   if (!parsed.success) throw new ContractMismatchError(response.status, `${method} ${path}`, parsed.error);
   return parsed.data;

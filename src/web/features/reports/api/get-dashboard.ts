@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DashboardSchema, type Dashboard } from '../../../../shared/schemas/reports';
 import { api } from '../../../lib/api-client';
 import { withTerm, type TermChoice } from '../../../lib/terms';
+import { DASHBOARD_PATH } from './paths';
 import { reportKeys } from './query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { reportKeys } from './query-keys';
  * totals of the last 7 and 30 days, of every class.
  */
 export async function fetchDashboard(term: TermChoice, signal?: AbortSignal): Promise<Dashboard> {
-  return api.get(withTerm('/api/reports/dashboard', term), DashboardSchema, { signal });
+  return api.get(withTerm(DASHBOARD_PATH, term), DashboardSchema, { signal });
 }
 
 export function useDashboard(term: TermChoice) {
