@@ -4,14 +4,19 @@ import { defineConfig } from 'vite';
 import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression.js';
 import { COLOR_SCHEME_SCRIPT } from './src/shared/color-scheme-script.js';
 import { webBuildPlugin } from './src/server/plugins/web-build.js';
+import { modulesOfPage, PAGE_MODULES, type PageSegment } from './src/web/app/page-modules.js';
 
 /** The project folder, wherever the build is started from. */
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/** What the app's start loads for each page, from the project folder: named in the page's copy of index.html. */
+const pages = Object.fromEntries((Object.keys(PAGE_MODULES) as PageSegment[]).map((segment) => [segment, modulesOfPage(segment).map((module) => `src/web/${module}`)]));
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  // Pre-compressed .br and .gz files beside the built ones, and the stamp that lets `npm start`
-  // skip the build when nothing changed (src/server/plugins/web-build.ts).
+  // Pre-compressed .br and .gz files beside the built ones, each page's copy of index.html naming
+  // its files, and the stamp that lets `npm start` skip the build when nothing changed
+  // (src/server/plugins/web-build.ts).
   resolve: {
     // React Router's package resolves to its development build for every bundler; the build takes
     // the production one, without the development warnings (about a fifth smaller).
@@ -19,7 +24,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
-    webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES }),
+    webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES, pages }),
     // Light or dark is decided before the first paint (the server's policy allows this script by hash).
     { name: 'color-scheme-script', transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }] },
   ],

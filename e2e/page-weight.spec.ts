@@ -1,6 +1,6 @@
 import { LOGIN_JS_BUDGET_BYTES, LOGIN_JS_CEILING_BYTES } from '../bench/budgets';
 import { staticImports } from '../bench/built-web';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /**
  * The build check of DESIGN.md 7.4: the gzip JavaScript /login loads before it shows, as the
@@ -32,4 +32,28 @@ test('the sign-in page loads no more JavaScript than its ceiling', async ({ requ
     description: `/login: ${sent.size} scripts, ${(total / 1000).toFixed(1)} kB gzip (budget ${LOGIN_JS_BUDGET_BYTES / 1000} kB, ceiling ${LOGIN_JS_CEILING_BYTES / 1000} kB)`,
   });
   expect(total, 'gzip bytes of JavaScript /login loads before it shows').toBeLessThanOrEqual(LOGIN_JS_CEILING_BYTES);
+});
+
+/**
+ * A signed-in page's HTML names the scripts its page loads (the build's copy of index.html for it,
+ * src/server/plugins/web-build.ts), so that the browser fetches them beside the entry. Each is one
+ * the page really loads, and the sign-in page and a signed-out browser get none.
+ */
+test('a signed-in page names the scripts it loads; the sign-in page names none', async ({ page }) => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  expect(preloads(await (await page.request.get('/faculty-details')).text()), 'signed out').toEqual([]);
+
+  await signIn(page, 'faculty');
+  expect(preloads(await (await page.request.get('/login')).text()), 'the sign-in page').toEqual([]);
+  const named = preloads(await (await page.request.get('/faculty-details')).text());
+  expect(named.some((file) => /\/faculty-details-page-[\w-]+\.js$/.test(file)), named.join(' ')).toBe(true);
+
+  const loaded = new Set<string>();
+  page.on('response', (response) => {
+    if (response.ok()) loaded.add(new URL(response.url()).pathname);
+  });
+  await page.goto('/faculty-details');
+  await expect(page.getByRole('heading', { name: 'Faculty Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+  expect(named.filter((file) => !loaded.has(file)), 'named but not loaded').toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -42,6 +42,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
+import { PAGE_COPIES_FOLDER } from './plugins/web-build';
 import { webFileCacheControl } from './plugins/web-cache';
 
 export interface AppOptions {
@@ -205,9 +206,27 @@ export async function buildApp({ database: opening, config, logger = false }: Ap
 /** The build's compressed copies of a file (`.br`, `.gz`). */
 const PRECOMPRESSED_COPY = /\.(?:br|gz)$/;
 
+/** A request that carries a sign-in (valid or not: the page checks it). */
+const SESSION_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
+/** The pages (first segments) the build wrote a copy of index.html for. */
+function pageCopiesIn(webDir: string): Set<string> {
+  try {
+    return new Set(
+      readdirSync(path.join(webDir, PAGE_COPIES_FOLDER))
+        .filter((name) => name.endsWith('.html'))
+        .map((name) => name.slice(0, -'.html'.length)),
+    );
+  } catch {
+    // A build from before the copies: every page gets index.html.
+    return new Set();
+  }
+}
+
 async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const pageCopies = hasWeb ? pageCopiesIn(webDir) : new Set<string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -220,9 +239,9 @@ async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> 
       // when the client accepts them (with Vary: Accept-Encoding), so the compression plugin
       // leaves them alone; other files go through it.
       preCompressed: true,
-      // Never sent by their own names: the compressed copies (only ever in place of their
-      // original) and the build's stamp (a dot file).
-      allowedPath: (pathname) => !PRECOMPRESSED_COPY.test(pathname),
+      // Never sent by their own names: the build's stamp (a dot file), the compressed copies (only
+      // ever in place of their original) and the pages' copies of index.html (only in its place).
+      allowedPath: (pathname) => !PRECOMPRESSED_COPY.test(pathname) && !pathname.startsWith(`/${PAGE_COPIES_FOLDER}/`),
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -242,8 +261,12 @@ async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> 
       !pathname.startsWith('/assets/');
     if (wantsPage && hasWeb) {
       // Client-side routes: the web app decides what to show (and redirects unknown paths).
-      // index.html is no-cache (setHeaders above).
-      return reply.sendFile('index.html');
+      // index.html is no-cache (setHeaders above). A browser with a sign-in gets the page's copy,
+      // which names the page's files so that they load beside the entry (web-build.ts); without
+      // one, the page would send it to the sign-in page, and those files would only slow it.
+      const first = pathname.split('/')[1] ?? '';
+      const copy = pageCopies.has(first) && SESSION_COOKIE_SENT.test(request.headers.cookie ?? '');
+      return reply.sendFile(copy ? `${PAGE_COPIES_FOLDER}/${first}.html` : 'index.html');
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
   });

@@ -12,10 +12,12 @@ import { putStudents } from '../modules/roster/service';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import { COMPRESS_THRESHOLD_BYTES } from './compression';
 import { IMMUTABLE_CACHE, OTHER_FILE_CACHE, PAGE_CACHE, webFileCacheControl } from './web-cache';
-import { BUILD_STAMP_FILE, precompressFolder } from './web-build';
+import { BUILD_STAMP_FILE, PAGE_COPIES_FOLDER, precompressFolder } from './web-build';
 
 const PASSWORD = 'correct horse battery';
 const INDEX_HTML = '<!doctype html><title>Portal</title><script type="module" src="/assets/app-1a2b3c.js"></script>';
+/** The build's copy of index.html for /faculty-details, naming the page's files (web-build.ts). */
+const REPORTS_HTML = INDEX_HTML.replace('</script>', '</script><link rel="modulepreload" href="/assets/reports-7a8b9c.js">');
 /** A hashed asset well over 1 KB, and compressible. */
 const APP_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
 
@@ -42,6 +44,8 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+  await mkdir(path.join(webDir, PAGE_COPIES_FOLDER));
+  await writeFile(path.join(webDir, PAGE_COPIES_FOLDER, 'faculty-details.html'), REPORTS_HTML);
   await writeFile(path.join(webDir, 'assets', 'app-1a2b3c.js'), APP_JS);
   await writeFile(path.join(webDir, 'assets', 'tiny-4d5e6f.js'), 'export const tiny = 1;\n');
   // Source maps are not pre-compressed: the server compresses them when developer tools ask.
@@ -177,12 +181,41 @@ describe('the web app files', () => {
   });
 
   it('sends index.html as no-cache, for / and for a client-side route alike', async () => {
-    for (const url of ['/', '/index.html', '/faculty-details', '/attendance/CSE3?date=2026-11-23']) {
+    for (const url of ['/', '/index.html', '/attendance/CSE3?date=2026-11-23', '/login', '/no-such-page']) {
       const response = await get(url, 'br, gzip');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe(PAGE_CACHE);
       expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("sends a page's copy of index.html to a browser with a sign-in, and index.html to one without", async () => {
+    for (const url of ['/faculty-details', '/faculty-details/', '/faculty-details?term=2']) {
+      const response = await get(url, 'br, gzip');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe(PAGE_CACHE);
+      expect(response.body, url).toBe(REPORTS_HTML);
+    }
+    // The session cookie among others, and a HEAD.
+    const among = await get('/faculty-details', undefined, { cookie: `theme=dark; ${cookie}; lang=en` });
+    expect(among.body).toBe(REPORTS_HTML);
+    const head = await app.inject({ method: 'HEAD', url: '/faculty-details', headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(REPORTS_HTML));
+
+    // Without a sign-in the page sends the browser to the sign-in page: the page's files would only slow it.
+    for (const other of ['', 'theme=dark', 'xportal_session=1', 'portal_sessions=1']) {
+      const response = await get('/faculty-details', 'br', { cookie: other });
+      expect(response.body, other).toBe(INDEX_HTML);
+    }
+    // A page the build made no copy for.
+    expect((await get('/dashboard')).body).toBe(INDEX_HTML);
+    // Never by its own name.
+    for (const url of [`/${PAGE_COPIES_FOLDER}/faculty-details.html`, `/${PAGE_COPIES_FOLDER}/faculty-details.html.br`, `/${PAGE_COPIES_FOLDER}/`]) {
+      const response = await get(url, 'br');
+      expect(response.body, url).not.toContain('modulepreload');
     }
   });
 
@@ -256,6 +289,7 @@ describe('webFileCacheControl', () => {
     expect(webFileCacheControl(dir, path.join(dir, 'assets', 'index-abc.js.br'))).toBe(IMMUTABLE_CACHE);
     expect(webFileCacheControl(dir, path.join(dir, 'index.html.gz'))).toBe(PAGE_CACHE);
     expect(webFileCacheControl(dir, path.join(dir, 'index.html'))).toBe(PAGE_CACHE);
+    expect(webFileCacheControl(dir, path.join(dir, PAGE_COPIES_FOLDER, 'faculty-details.html.br'))).toBe(PAGE_CACHE);
     expect(webFileCacheControl(dir, path.join(dir, 'default-avatar.svg'))).toBe(OTHER_FILE_CACHE);
     // Only the assets folder of the web app, not a file that merely has "assets" in its name.
     expect(webFileCacheControl(dir, path.join(dir, 'assets.txt'))).toBe(OTHER_FILE_CACHE);

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { modulesOfPage, PAGE_MODULES, type PageSegment } from '../../web/app/page-modules';
 import {
   BUILD_STAMP_FILE,
   isWebBuildFresh,
+  pageCopies,
   precompressFolder,
   WEB_BUILD_SOURCES,
   webSourcesDigest,
@@ -139,5 +141,56 @@ describe('precompressFolder', () => {
     expect(existsSync(path.join(out, 'assets/small-1.js.gz'))).toBe(false);
     expect(existsSync(path.join(out, 'assets/app-1.js.map.br'))).toBe(false);
     expect(existsSync(path.join(out, 'logo.png.br'))).toBe(false);
+  });
+});
+
+describe('pageCopies', () => {
+  const project = '/project';
+  const HTML = ['<!doctype html>', '<html>', '  <head>', '    <script type="module" src="/assets/index-1.js"></script>', '  </head>', '  <body></body>', '</html>', ''].join('\n');
+  const chunk = (fileName: string, imports: string[], facade?: string, isEntry = false) => ({
+    fileName,
+    imports,
+    isEntry,
+    facadeModuleId: facade ? `${project}/${facade}` : null,
+  });
+  // The entry and what it imports; the app, which imports the kit and a shared chunk; two pages.
+  const chunks = [
+    chunk('assets/index-1.js', ['assets/runtime-1.js'], 'src/web/main.tsx', true),
+    chunk('assets/runtime-1.js', []),
+    chunk('assets/app-1.js', ['assets/ui-1.js', 'assets/runtime-1.js'], 'src/web/app/portal-app.tsx'),
+    chunk('assets/ui-1.js', ['assets/runtime-1.js']),
+    chunk('assets/shared-1.js', ['assets/ui-1.js']),
+    chunk('assets/reports-1.js', ['assets/shared-1.js', 'assets/ui-1.js'], 'src/web/reports.tsx'),
+    chunk('assets/inbox-1.js', ['assets/ui-1.js'], 'src/web/inbox.tsx'),
+    chunk('assets/charts-1.js', ['assets/ui-1.js'], 'src/web/charts.tsx'),
+  ];
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("names every script a page's modules load and the entry does not, once each, indented as the head", () => {
+    const copies = pageCopies(HTML, chunks, { reports: ['src/web/app/portal-app.tsx', 'src/web/reports.tsx'], inbox: ['src/web/inbox.tsx'] }, { root: project, base: '/' });
+    expect([...copies.keys()]).toEqual(['reports', 'inbox']);
+    const reports = copies.get('reports')!;
+    expect(links(reports)).toEqual(['/assets/app-1.js', '/assets/ui-1.js', '/assets/reports-1.js', '/assets/shared-1.js']);
+    // Nothing loaded later (charts) and nothing of the entry's; the rest of the page as it was.
+    expect(reports).not.toContain('charts-1');
+    expect(reports).not.toContain('runtime-1');
+    expect(reports).toContain('    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-1.js">\n');
+    expect(reports.replace(/ *<link[^>]+>\n/g, '')).toBe(HTML);
+    expect(links(copies.get('inbox')!)).toEqual(['/assets/inbox-1.js', '/assets/ui-1.js']);
+  });
+
+  it('puts the base before each file, and fails when a module is not a chunk of its own', () => {
+    expect(links(pageCopies(HTML, chunks, { inbox: ['src/web/inbox.tsx'] }, { root: project, base: '/portal/' }).get('inbox')!)).toEqual([
+      '/portal/assets/inbox-1.js',
+      '/portal/assets/ui-1.js',
+    ]);
+    expect(() => pageCopies(HTML, chunks, { gone: ['src/web/gone.tsx'] }, { root: project, base: '/' })).toThrow(/gone\.tsx is not a chunk of its own/);
+    expect(() => pageCopies('<p>no head</p>', chunks, {}, { root: project, base: '/' })).toThrow(/no <\/head>/);
+  });
+
+  it("names this project's page modules: every one exists", () => {
+    const web = fileURLToPath(new URL('../../web', import.meta.url));
+    const modules = (Object.keys(PAGE_MODULES) as PageSegment[]).flatMap((segment) => modulesOfPage(segment));
+    expect(modules.filter((module) => !existsSync(path.join(web, module)))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * - at build time, a `.br` and a `.gz` beside each text file of 1 KB or more (the server's
  *   compression threshold, handed in by vite.config.ts), so the server sends them without
  *   compressing anything per request (`webBuildPlugin`);
+ * - for each page a signed-in browser opens, a copy of index.html that names the files the page
+ *   loads before it shows, to be fetched beside the entry (`pageCopies`);
  * - a build stamp holding a digest of everything the build reads, written last, so `npm start`
  *   rebuilds only when a source has changed since (`isWebBuildFresh`).
  *
@@ -19,6 +21,13 @@ import { sourcesDigest } from '../../../scripts/source-digest.mjs';
 
 /** Where `vite build` writes the web app, from the project folder. */
 export const WEB_OUT_DIR = 'dist/web';
+
+/**
+ * Beside index.html, the build's copies of it for the pages a signed-in browser opens, each naming
+ * the files its page loads (web-build.ts): `pages/faculty-details.html`. Sent in place of
+ * index.html, never by their own names.
+ */
+export const PAGE_COPIES_FOLDER = 'pages';
 
 /** Beside index.html: the digest of the sources it was built from. A dotfile: never served. */
 export const BUILD_STAMP_FILE = '.build-stamp.json';
@@ -130,14 +139,80 @@ export async function precompressFolder(folder: string, minBytes: number): Promi
   return count;
 }
 
+/** A chunk of the bundle as `pageCopies` reads it. */
+interface BundleChunk {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * The copies of index.html for each page (`pages`: the page's first segment, and the modules the
+ * app's start loads for it, as paths from the project folder), each with a `<link
+ * rel="modulepreload">` for every script those modules load that the entry does not: the browser
+ * fetches them while it fetches and runs the entry, instead of once the entry asks for them, a round
+ * of requests less before the page shows on a slow link (docs/decisions/0019). At low priority, so
+ * that the entry and its style sheet, which show the first screen, come first. Fails when a module
+ * is not a chunk of its own: the page would silently lose its preloads.
+ */
+export function pageCopies(
+  indexHtml: string,
+  chunks: readonly BundleChunk[],
+  pages: Readonly<Record<string, readonly string[]>>,
+  { root, base }: { root: string; base: string },
+): Map<string, string> {
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.resolve(c.facadeModuleId!), c]));
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const loaded = (roots: string[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of byFile.get(file)?.imports ?? []) visit(next);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  const withEntry = loaded(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  if (!/<\/head>/.test(indexHtml)) throw new Error('index.html has no </head>');
+  const copies = new Map<string, string>();
+  for (const [segment, modules] of Object.entries(pages)) {
+    const roots = modules.map((module) => {
+      const chunk = byModule.get(path.resolve(root, module));
+      if (!chunk) throw new Error(`The page ${segment}: ${module} is not a chunk of its own`);
+      return chunk.fileName;
+    });
+    const links = [...loaded(roots)]
+      .filter((file) => !withEntry.has(file))
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`);
+    // Indented as the head's other lines.
+    copies.set(
+      segment,
+      indexHtml.replace(/([ \t]*)<\/head>/, (_end, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`),
+    );
+  }
+  return copies;
+}
+
 /**
  * The Vite plugin: when the build starts, removes the old stamp (only a build that completes has
  * one) and reads the sources' digest (a file edited during the build then makes the next start
- * rebuild); once every file is written, the public folder's too, pre-compresses them and writes
+ * rebuild); once the bundle is made, adds the pages' copies of index.html; once every file is written, the public folder's too, pre-compresses them and writes
  * the stamp.
  */
-export function webBuildPlugin({ root, minBytes }: { root: string; minBytes: number }): Plugin {
+export function webBuildPlugin({
+  root,
+  minBytes,
+  pages = {},
+}: {
+  root: string;
+  minBytes: number;
+  /** By page (its first segment): the modules the app's start loads for it, from `root` (see `pageCopies`). */
+  pages?: Readonly<Record<string, readonly string[]>>;
+}): Plugin {
   let outDir = '';
+  let base = '/';
   let write = true;
   let sources = '';
   let log: (message: string) => void = () => undefined;
@@ -147,11 +222,25 @@ export function webBuildPlugin({ root, minBytes }: { root: string; minBytes: num
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       write = config.build.write;
+      base = config.base;
       log = (message) => config.logger.info(message);
     },
     buildStart() {
       if (write) rmSync(path.join(outDir, BUILD_STAMP_FILE), { force: true });
       sources = webSourcesDigest(root);
+    },
+    generateBundle: {
+      // After the HTML plugin has written index.html into the bundle.
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || Object.keys(pages).length === 0) return;
+        const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        for (const [segment, source] of pageCopies(html, chunks, pages, { root, base })) {
+          this.emitFile({ type: 'asset', fileName: `${PAGE_COPIES_FOLDER}/${segment}.html`, source });
+        }
+      },
     },
     writeBundle: {
       order: 'post',

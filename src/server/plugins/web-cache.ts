@@ -16,11 +16,11 @@ function originalName(filePath: string): string {
 /**
  * The `Cache-Control` of a file of the built web app, by its path on disk (a pre-compressed
  * `.br` or `.gz` counts as its original): hashed files under `assets/` are kept a year,
- * `index.html` is checked at every load, anything else an hour.
+ * `index.html` and its copies for each page are checked at every load, anything else an hour.
  */
 export function webFileCacheControl(webDir: string, filePath: string): string {
   const relative = path.relative(webDir, originalName(filePath)).split(path.sep);
   if (relative.length > 1 && relative[0] === 'assets') return IMMUTABLE_CACHE;
-  if (relative.at(-1) === 'index.html') return PAGE_CACHE;
+  if (relative.at(-1)?.endsWith('.html')) return PAGE_CACHE;
   return OTHER_FILE_CACHE;
 }

@@ -1,45 +1,41 @@
 import type { ComponentType } from 'react';
 import { DASHBOARD_PATH } from '../features/reports/api/paths';
 import { askEarly } from '../lib/http';
+import { ADMIN_PAGE_MODULES, PAGE_MODULES, PAGES_WITHOUT_LAYOUT, type PageSegment } from './page-modules';
 
 type PageChunk = () => Promise<{ default: ComponentType }>;
 
 /**
- * The chunk of each address's page, by the address's first segment: the router's routes load
- * them (router.tsx), and the app's start asks for the one it opens on beside the app's own code
- * (open-app.tsx), not after it: on a slow phone that is a round trip less before the page shows.
+ * Every page module's loader, by its path from this folder: the bundler makes each its own chunk.
+ * Not the sign-in page's: it is part of the entry (docs/decisions/0018-sign-in-shell.md).
  */
-export const pageChunks = {
-  'set-password': () => import('../features/auth/pages/set-password-page'),
-  register: () => import('../features/students/pages/register-page'),
-  'contact-us': () => import('../features/contact/pages/contact-page'),
-  success: () => import('../features/attendance/pages/success-page'),
-  faculty: () => import('../features/students/pages/student-search-page'),
-  student: () => import('../features/students/pages/student-search-page'),
-  welcome: () => import('../features/students/pages/welcome-page'),
-  account: () => import('../features/account/pages/account-page'),
-  dashboard: () => import('../features/attendance/pages/dashboard-page'),
-  attendance: () => import('../features/attendance/pages/class-attendance-page'),
-  'faculty-details': () => import('../features/reports/pages/faculty-details-page'),
-  inbox: () => import('../features/contact/pages/inbox-page'),
-  corrections: () => import('../features/corrections/pages/corrections-page'),
-  admin: () => import('../features/admin/pages/admin-layout'),
-} satisfies Record<string, PageChunk>;
+const loaders = import.meta.glob<{ default: ComponentType }>([
+  '../features/*/pages/*.tsx',
+  '!../features/*/pages/*.test.tsx',
+  '!../features/auth/pages/login-*.tsx',
+]);
+
+/** The loaders of `modules` (paths from src/web, page-modules.ts), by the same keys. */
+function chunksOf<K extends string>(modules: Record<K, string>): Record<K, PageChunk> {
+  const chunks = {} as Record<K, PageChunk>;
+  for (const key of Object.keys(modules) as K[]) {
+    const load = loaders[`../${modules[key]}`];
+    if (!load) throw new Error(`No page module ${modules[key]}`);
+    chunks[key] = load;
+  }
+  return chunks;
+}
 
 /**
- * The administration's pages, inside the admin layout (pageChunks.admin), by the address's second
- * segment; '' is /admin itself.
+ * The chunk of each address's page, by the address's first segment (page-modules.ts): the router's
+ * routes load them (router.tsx), and the app's start asks for the one it opens on beside the app's
+ * own code (open-app.tsx), not after it: on a slow phone that is a round trip less before the page
+ * shows.
  */
-export const adminPageChunks = {
-  '': () => import('../features/admin/pages/admin-home-page'),
-  users: () => import('../features/admin/pages/users-page'),
-  classes: () => import('../features/admin/pages/classes-page'),
-  timetable: () => import('../features/admin/pages/timetable-page'),
-  subjects: () => import('../features/admin/pages/subjects-page'),
-  roster: () => import('../features/admin/pages/roster-page'),
-  terms: () => import('../features/admin/pages/terms-page'),
-  audit: () => import('../features/admin/pages/audit-page'),
-} satisfies Record<string, PageChunk>;
+export const pageChunks = chunksOf(PAGE_MODULES);
+
+/** The administration's pages, inside the admin layout (pageChunks.admin), by the address's second segment; '' is /admin itself. */
+export const adminPageChunks = chunksOf(ADMIN_PAGE_MODULES);
 
 /** The admin page chunk of an address under /admin (a class's timetable is /admin/classes/:class/timetable). */
 function adminPageChunk(segments: string[]): PageChunk | undefined {
@@ -54,7 +50,7 @@ function adminPageChunk(segments: string[]): PageChunk | undefined {
  * code (preloadPage), so that on a slow phone the page does not wait for its code to run before
  * it asks. /faculty-details shows the dashboard of the server's default term first.
  */
-const pageFirstAnswers: Partial<Record<keyof typeof pageChunks, string[]>> = {
+const pageFirstAnswers: Partial<Record<PageSegment, string[]>> = {
   'faculty-details': [DASHBOARD_PATH],
 };
 
@@ -70,8 +66,9 @@ export function preloadPage(pathname: string): void {
   const segments = pathname.split('/');
   const first = segments[1] ?? '';
   if (!Object.hasOwn(pageChunks, first)) return;
-  if (first !== 'set-password') layoutChunk().catch(() => undefined);
-  pageChunks[first as keyof typeof pageChunks]().catch(() => undefined);
-  for (const path of pageFirstAnswers[first as keyof typeof pageChunks] ?? []) askEarly(path);
+  const segment = first as PageSegment;
+  if (!PAGES_WITHOUT_LAYOUT.includes(segment)) layoutChunk().catch(() => undefined);
+  pageChunks[segment]().catch(() => undefined);
+  for (const path of pageFirstAnswers[segment] ?? []) askEarly(path);
   if (first === 'admin') adminPageChunk(segments)?.().catch(() => undefined);
 }
