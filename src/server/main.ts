@@ -7,7 +7,7 @@ import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';
-import { analyzeWhereStale } from './db/statistics';
+import { tidyEmbeddedTables } from './db/statistics';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -43,7 +43,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   if (await isEmptyDatabase(database.db)) {
     if (config.demo) {
       const demo = await seedDemo(database.db, config.timeZone);
-      await analyzeWhereStale(database);
+      await tidyEmbeddedTables(database);
       lines.push(
         `Demo data: ${demo.students} students in 8 classes, ${demo.registers} past registers.`,
         `  Faculty sign-in: ${demo.faculty.email} / ${demo.faculty.password}`,
@@ -62,8 +62,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     Promise.all([
       sweep(database.db),
       deleteStaleRateLimits(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000)),
-      analyzeWhereStale(database),
-    ]).catch((err: unknown) => app.log.warn({ err }, 'clean-up of old sessions and counters (or the statistics) failed'));
+      tidyEmbeddedTables(database, { everyTable: true }),
+    ]).catch((err: unknown) => app.log.warn({ err }, "clean-up of old sessions and counters (or the embedded database's upkeep) failed"));
   }, SWEEP_EVERY_MS);
   timer.unref();
 
@@ -85,9 +85,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The embedded database's statistics, where tables grew while the portal was stopped (or were
-  // never analyzed): once serving, so that a start answers as soon as it can.
-  analyzeWhereStale(database).catch((err: unknown) => app.log.warn({ err }, "the database's statistics could not be updated"));
+  // The embedded database's statistics and vacuum, where tables grew while the portal was stopped
+  // (or were never analyzed): once serving, so that a start answers as soon as it can.
+  tidyEmbeddedTables(database).catch((err: unknown) => app.log.warn({ err }, "the embedded database's upkeep failed"));
   await forwarder?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
