@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression.js';
 import { COLOR_SCHEME_SCRIPT } from './src/shared/color-scheme-script.js';
 import { webBuildPlugin } from './src/server/plugins/web-build.js';
-import { modulesOfPage, PAGE_MODULES, type PageSegment } from './src/web/app/page-modules.js';
+import { modulesOfPage, PAGE_MODULES, SIGNED_IN_META, type PageSegment } from './src/web/app/page-modules.js';
 
 /** The project folder, wherever the build is started from. */
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -24,7 +24,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
-    webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES, pages }),
+    webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES, pages, mark: `<meta name="${SIGNED_IN_META}" content="">` }),
     // Light or dark is decided before the first paint (the server's policy allows this script by hash).
     { name: 'color-scheme-script', transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }] },
   ],

@@ -1,4 +1,6 @@
 import { LOGIN_JS_BUDGET_BYTES, LOGIN_JS_CEILING_BYTES } from '../bench/budgets';
+import { CLASSES_PATH, PORTAL_TODAY_PATH } from '../src/web/features/attendance/api/paths';
+import { DASHBOARD_PATH } from '../src/web/features/reports/api/paths';
 import { staticImports } from '../bench/built-web';
 import { expect, signIn, test } from './fixtures';
 
@@ -56,4 +58,18 @@ test('a signed-in page names the scripts it loads; the sign-in page names none',
   await expect(page.getByRole('heading', { name: 'Faculty Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
   expect(named.filter((file) => !loaded.has(file)), 'named but not loaded').toEqual([]);
+});
+
+test("a signed-out browser's page asks for none of the answers a signed-in one asks for early, and goes to the sign-in page", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if ([DASHBOARD_PATH, CLASSES_PATH, PORTAL_TODAY_PATH].includes(pathname)) asked.push(pathname);
+  });
+  for (const address of ['/dashboard', '/faculty-details']) {
+    await page.goto(address);
+    await expect(page).toHaveURL(new RegExp(`/login\\?returnUrl=${encodeURIComponent(address)}$`));
+    await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+  }
+  expect(asked).toEqual([]);
 });

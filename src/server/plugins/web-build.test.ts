@@ -179,6 +179,11 @@ describe('pageCopies', () => {
     expect(links(copies.get('inbox')!)).toEqual(['/assets/inbox-1.js', '/assets/ui-1.js']);
   });
 
+  it('puts the mark before the links', () => {
+    const copy = pageCopies(HTML, chunks, { inbox: ['src/web/inbox.tsx'] }, { root: project, base: '/', mark: '<meta name="signed-in">' }).get('inbox')!;
+    expect(copy).toContain('    <meta name="signed-in">\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/inbox-1.js">\n');
+  });
+
   it('puts the base before each file, and fails when a module is not a chunk of its own', () => {
     expect(links(pageCopies(HTML, chunks, { inbox: ['src/web/inbox.tsx'] }, { root: project, base: '/portal/' }).get('inbox')!)).toEqual([
       '/portal/assets/inbox-1.js',

@@ -160,7 +160,7 @@ export function pageCopies(
   indexHtml: string,
   chunks: readonly BundleChunk[],
   pages: Readonly<Record<string, readonly string[]>>,
-  { root, base }: { root: string; base: string },
+  { root, base, mark = '' }: { root: string; base: string; /** A tag each copy has before its links (page-modules.ts' SIGNED_IN_META). */ mark?: string },
 ): Map<string, string> {
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.resolve(c.facadeModuleId!), c]));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -186,6 +186,7 @@ export function pageCopies(
     const links = [...loaded(roots)]
       .filter((file) => !withEntry.has(file))
       .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`);
+    if (mark) links.unshift(mark);
     // Indented as the head's other lines.
     copies.set(
       segment,
@@ -205,11 +206,14 @@ export function webBuildPlugin({
   root,
   minBytes,
   pages = {},
+  mark,
 }: {
   root: string;
   minBytes: number;
   /** By page (its first segment): the modules the app's start loads for it, from `root` (see `pageCopies`). */
   pages?: Readonly<Record<string, readonly string[]>>;
+  /** A tag in each page's copy, before its links. */
+  mark?: string;
 }): Plugin {
   let outDir = '';
   let base = '/';
@@ -237,7 +241,7 @@ export function webBuildPlugin({
         if (index?.type !== 'asset' || Object.keys(pages).length === 0) return;
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
         const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
-        for (const [segment, source] of pageCopies(html, chunks, pages, { root, base })) {
+        for (const [segment, source] of pageCopies(html, chunks, pages, { root, base, mark })) {
           this.emitFile({ type: 'asset', fileName: `${PAGE_COPIES_FOLDER}/${segment}.html`, source });
         }
       },

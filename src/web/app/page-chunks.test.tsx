@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { CLASSES_PATH, PORTAL_TODAY_PATH } from '../features/attendance/api/paths';
 import { DASHBOARD_PATH } from '../features/reports/api/paths';
 import { EARLY_ANSWER_MS } from '../lib/http';
 import { routes } from './router';
 import { adminPageChunks, pageChunks, preloadPage } from './page-chunks';
+import { SIGNED_IN_META } from './page-modules';
 
 type Key = keyof typeof pageChunks;
 const keys = Object.keys(pageChunks) as Key[];
@@ -40,14 +42,34 @@ describe("the app's start loads the page it opens on beside the app's code", () 
     expect(keys.filter((key) => spies[key].mock.calls.length > 0).sort()).toEqual(['admin', 'attendance', 'faculty-details']);
   });
 
-  it("asks for the reports page's dashboard beside its code, and for no other page's data", () => {
+  /** The mark the server's copy of a page has for a browser with a sign-in (page-modules.ts). */
+  function markSignedIn(): () => void {
+    const meta = document.createElement('meta');
+    meta.name = SIGNED_IN_META;
+    document.head.append(meta);
+    return () => meta.remove();
+  }
+
+  it("asks for the reports page's dashboard and the class list's cards beside their code, and for no other page's data", () => {
     spyOnChunks();
+    onTestFinished(markSignedIn());
     preloadPage('/attendance/CSE3');
     preloadPage('/admin/users');
     expect(fetch).not.toHaveBeenCalled();
     preloadPage('/faculty-details');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0]).toBe(DASHBOARD_PATH);
+    preloadPage('/dashboard');
+    expect(fetch.mock.calls.map((call) => call[0])).toEqual([DASHBOARD_PATH, CLASSES_PATH, PORTAL_TODAY_PATH]);
+  });
+
+  it('asks for no answer without the sign-in mark (index.html, sent to a browser without a sign-in): it would be refused', () => {
+    const spies = spyOnChunks();
+    preloadPage('/faculty-details');
+    preloadPage('/dashboard');
+    expect(spies['faculty-details']).toHaveBeenCalledTimes(1);
+    expect(spies.dashboard).toHaveBeenCalledTimes(1);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('asks for nothing where no page chunk belongs (the sign-in page, an unknown address, an object key)', () => {

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
+import { CLASSES_PATH, PORTAL_TODAY_PATH } from '../features/attendance/api/paths';
 import { DASHBOARD_PATH } from '../features/reports/api/paths';
 import { askEarly } from '../lib/http';
-import { ADMIN_PAGE_MODULES, PAGE_MODULES, PAGES_WITHOUT_LAYOUT, type PageSegment } from './page-modules';
+import { ADMIN_PAGE_MODULES, PAGE_MODULES, PAGES_WITHOUT_LAYOUT, SIGNED_IN_META, type PageSegment } from './page-modules';
 
 type PageChunk = () => Promise<{ default: ComponentType }>;
 
@@ -48,10 +49,12 @@ function adminPageChunk(segments: string[]): PageChunk | undefined {
 /**
  * The answers a page shows first, by the address's first segment: asked for beside the page's
  * code (preloadPage), so that on a slow phone the page does not wait for its code to run before
- * it asks. /faculty-details shows the dashboard of the server's default term first.
+ * it asks. /faculty-details shows the dashboard of the server's default term first; /dashboard (a
+ * faculty member's first page) the classes' cards, whose dates are the portal's today.
  */
 const pageFirstAnswers: Partial<Record<PageSegment, string[]>> = {
   'faculty-details': [DASHBOARD_PATH],
+  dashboard: [CLASSES_PATH, PORTAL_TODAY_PATH],
 };
 
 /** The header, menus and footer around every page but the sign-in and set-password pages. */
@@ -59,7 +62,8 @@ export const layoutChunk = () => import('./app-layout');
 
 /**
  * Starts loading what the page at `pathname` needs: its chunk and the layout's (and under /admin
- * the admin page's as well as the admin layout's), and the answers it shows first. A failure is
+ * the admin page's as well as the admin layout's), and, where the page came with the sign-in mark
+ * (SIGNED_IN_META), the answers it shows first. A failure is
  * left to the router (or the page's query), which asks again and shows its error.
  */
 export function preloadPage(pathname: string): void {
@@ -69,6 +73,7 @@ export function preloadPage(pathname: string): void {
   const segment = first as PageSegment;
   if (!PAGES_WITHOUT_LAYOUT.includes(segment)) layoutChunk().catch(() => undefined);
   pageChunks[segment]().catch(() => undefined);
-  for (const path of pageFirstAnswers[segment] ?? []) askEarly(path);
+  // Only where the server saw a sign-in: a signed-out visitor's would be refused.
+  if (document.querySelector(`meta[name="${SIGNED_IN_META}"]`)) for (const path of pageFirstAnswers[segment] ?? []) askEarly(path);
   if (first === 'admin') adminPageChunk(segments)?.().catch(() => undefined);
 }

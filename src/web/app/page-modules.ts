@@ -54,3 +54,10 @@ export const PAGES_WITHOUT_LAYOUT: readonly PageSegment[] = ['set-password'];
 export function modulesOfPage(segment: PageSegment): string[] {
   return [APP_MODULE, ...(PAGES_WITHOUT_LAYOUT.includes(segment) ? [] : [LAYOUT_MODULE]), PAGE_MODULES[segment]];
 }
+
+/**
+ * The mark in a page's copy of index.html, which the server sends only to a browser with a sign-in
+ * cookie (valid or not): the app's start then asks for the page's first answers beside its code.
+ * Without it (index.html, to a browser without one) it asks for none: they would be refused.
+ */
+export const SIGNED_IN_META = 'portal-signed-in';
