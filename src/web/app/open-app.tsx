@@ -70,7 +70,8 @@ export function startApp(root: Root): void {
  * opens the address itself (a newer release, say, whose files have other names).
  */
 export async function openApp(root: Root, path: string, { replace, ...start }: AppStart & { replace: boolean }): Promise<void> {
-  preloadPage(new URL(path, window.location.origin).pathname);
+  // Just signed in (or known to be signed out): the page's first answers are asked, or not, accordingly.
+  preloadPage(new URL(path, window.location.origin).pathname, { signedIn: start.user === undefined ? undefined : start.user !== null });
   let app: typeof App;
   try {
     app = await loadApp();

@@ -63,13 +63,20 @@ describe("the app's start loads the page it opens on beside the app's code", () 
     expect(fetch.mock.calls.map((call) => call[0])).toEqual([DASHBOARD_PATH, CLASSES_PATH, PORTAL_TODAY_PATH]);
   });
 
-  it('asks for no answer without the sign-in mark (index.html, sent to a browser without a sign-in): it would be refused', () => {
+  it('asks for no answer without a sign-in: none where the page has no mark (index.html) unless its caller knows better', () => {
     const spies = spyOnChunks();
     preloadPage('/faculty-details');
     preloadPage('/dashboard');
     expect(spies['faculty-details']).toHaveBeenCalledTimes(1);
     expect(spies.dashboard).toHaveBeenCalledTimes(1);
     expect(fetch).not.toHaveBeenCalled();
+    // Just signed in on the sign-in page (whose HTML has no mark): the caller knows.
+    preloadPage('/faculty-details', { signedIn: true });
+    expect(fetch.mock.calls.map((call) => call[0])).toEqual([DASHBOARD_PATH]);
+    // Known to be signed out, whatever the page says.
+    onTestFinished(markSignedIn());
+    preloadPage('/dashboard', { signedIn: false });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('asks for nothing where no page chunk belongs (the sign-in page, an unknown address, an object key)', () => {

@@ -60,20 +60,23 @@ const pageFirstAnswers: Partial<Record<PageSegment, string[]>> = {
 /** The header, menus and footer around every page but the sign-in and set-password pages. */
 export const layoutChunk = () => import('./app-layout');
 
+/** Whether the server sent this page's copy for a browser with a sign-in (page-modules.ts). */
+const hasSignInMark = () => document.querySelector(`meta[name="${SIGNED_IN_META}"]`) !== null;
+
 /**
  * Starts loading what the page at `pathname` needs: its chunk and the layout's (and under /admin
- * the admin page's as well as the admin layout's), and, where the page came with the sign-in mark
- * (SIGNED_IN_META), the answers it shows first. A failure is
+ * the admin page's as well as the admin layout's), and, for a sign-in (`signedIn`: as the page
+ * came, with the sign-in mark or not, unless the caller knows), the answers it shows first. A failure is
  * left to the router (or the page's query), which asks again and shows its error.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string, { signedIn = hasSignInMark() }: { signedIn?: boolean | undefined } = {}): void {
   const segments = pathname.split('/');
   const first = segments[1] ?? '';
   if (!Object.hasOwn(pageChunks, first)) return;
   const segment = first as PageSegment;
   if (!PAGES_WITHOUT_LAYOUT.includes(segment)) layoutChunk().catch(() => undefined);
   pageChunks[segment]().catch(() => undefined);
-  // Only where the server saw a sign-in: a signed-out visitor's would be refused.
-  if (document.querySelector(`meta[name="${SIGNED_IN_META}"]`)) for (const path of pageFirstAnswers[segment] ?? []) askEarly(path);
+  // Only for a sign-in: a signed-out visitor's would be refused.
+  if (signedIn) for (const path of pageFirstAnswers[segment] ?? []) askEarly(path);
   if (first === 'admin') adminPageChunk(segments)?.().catch(() => undefined);
 }
