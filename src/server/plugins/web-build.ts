@@ -24,7 +24,7 @@ export const WEB_OUT_DIR = 'dist/web';
 
 /**
  * Beside index.html, the build's copies of it for the pages a signed-in browser opens, each naming
- * the files its page loads (web-build.ts): `pages/faculty-details.html`. Sent in place of
+ * the files its page loads (`pageCopies`): `pages/faculty-details.html`. Sent in place of
  * index.html, never by their own names.
  */
 export const PAGE_COPIES_FOLDER = 'pages';
@@ -147,6 +147,15 @@ interface BundleChunk {
   imports: string[];
 }
 
+interface PageCopyOptions {
+  /** The project folder, which the pages' module paths are from. */
+  root: string;
+  /** The web app's base address (Vite's `base`), before each file's name. */
+  base: string;
+  /** A tag each copy has before its links (the sign-in mark, app/page-modules.ts). */
+  mark?: string | undefined;
+}
+
 /**
  * The copies of index.html for each page (`pages`: the page's first segment, and the modules the
  * app's start loads for it, as paths from the project folder), each with a `<link
@@ -160,7 +169,7 @@ export function pageCopies(
   indexHtml: string,
   chunks: readonly BundleChunk[],
   pages: Readonly<Record<string, readonly string[]>>,
-  { root, base, mark = '' }: { root: string; base: string; /** A tag each copy has before its links (page-modules.ts' SIGNED_IN_META). */ mark?: string },
+  { root, base, mark = '' }: PageCopyOptions,
 ): Map<string, string> {
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.resolve(c.facadeModuleId!), c]));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -199,8 +208,8 @@ export function pageCopies(
 /**
  * The Vite plugin: when the build starts, removes the old stamp (only a build that completes has
  * one) and reads the sources' digest (a file edited during the build then makes the next start
- * rebuild); once the bundle is made, adds the pages' copies of index.html; once every file is written, the public folder's too, pre-compresses them and writes
- * the stamp.
+ * rebuild); once the bundle is made, adds the pages' copies of index.html; once every file is
+ * written, the public folder's too, pre-compresses them and writes the stamp.
  */
 export function webBuildPlugin({
   root,
