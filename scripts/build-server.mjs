@@ -109,13 +109,33 @@ export async function ensureServerBuild(root = PROJECT_ROOT) {
   const folder = serverBuildFolder(root);
   const entry = path.join(folder, 'start.js');
   if (existsSync(entry)) return { entry, built: false };
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const temporary = `${folder}.tmp-${process.pid}`;
   rmSync(temporary, { recursive: true, force: true });
-  await build({
+  try {
+    await buildInto(build, root, temporary);
+  } finally {
+    // esbuild's own process stays until this one exits unless stopped: for npm start, the life of
+    // the server (it held some 180 MB). A later build starts it again.
+    await stop();
+  }
+  try {
+    renameSync(temporary, folder);
+  } catch (err) {
+    // Another start built the same sources at the same moment: theirs is as good.
+    rmSync(temporary, { recursive: true, force: true });
+    if (!existsSync(entry)) throw err;
+  }
+  pruneOlderBuilds(root, folder);
+  return { entry, built: true };
+}
+
+/** The server's bundle of the sources under `root`, written to `outdir`. */
+function buildInto(build, root, outdir) {
+  return build({
     absWorkingDir: root,
     entryPoints: { start: 'src/server/start.ts' },
-    outdir: temporary,
+    outdir,
     bundle: true,
     // main.ts and the rest load only once the data folder is locked: separate chunks.
     splitting: true,
@@ -137,15 +157,6 @@ export async function ensureServerBuild(root = PROJECT_ROOT) {
     minifySyntax: true,
     logLevel: 'warning',
   });
-  try {
-    renameSync(temporary, folder);
-  } catch (err) {
-    // Another start built the same sources at the same moment: theirs is as good.
-    rmSync(temporary, { recursive: true, force: true });
-    if (!existsSync(entry)) throw err;
-  }
-  pruneOlderBuilds(root, folder);
-  return { entry, built: true };
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -149,8 +149,16 @@ async function startPglite(dataDir: string | undefined, lock: DataFolderLock | u
   // In a thread of its own (docs/decisions/0023-pglite-thread.md): its queries run beside the
   // server's requests instead of between them. The thread starts before Drizzle's driver and the
   // schema load (this module loads neither before: npm start's database opens meanwhile).
+  // A folder without a database yet is made by PostgreSQL's initdb in the thread that first opens
+  // it, and the WebAssembly memory that took stayed for the thread's life (an idle server on a new
+  // folder weighed some 800 MB, against 290 once restarted): that thread closes once the folder is
+  // made, and a new one opens it.
+  const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const [client, { drizzle: drizzlePglite }, schema] = await Promise.all([
-    import('./pglite-thread').then(({ startPgliteThread }) => startPgliteThread(dataDir, PGLITE_OPTIONS)),
+    import('./pglite-thread').then(async ({ startPgliteThread }) => {
+      if (isNew) await (await startPgliteThread(dataDir, PGLITE_OPTIONS)).close();
+      return startPgliteThread(dataDir, PGLITE_OPTIONS);
+    }),
     import('drizzle-orm/pglite'),
     import('./schema'),
   ]);
