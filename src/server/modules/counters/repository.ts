@@ -247,7 +247,7 @@ export interface StudentTotalsRow {
  * the roster's; for someone no longer on the roster, those of their latest mark. With a class, the
  * students whose class that is; `below` keeps only percentages strictly under it.
  *
- * The database leaves the order to this function (byPercentage): sorting the list was a third of
+ * The database leaves the order to this function (byPercentage): sorting the list was a fifth of
  * the statement's time on the embedded database, whose one thread serves every request, and costs
  * next to nothing here. The latest mark is looked up only for a student who is not on the roster
  * (a subquery in `coalesce`, which the database evaluates only when the roster has no value; a
