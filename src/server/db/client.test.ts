@@ -191,6 +191,28 @@ describe('prepared statements', () => {
     }
   });
 
+  // PGlite syncs its file system after every statement outside a transaction; after a read there is nothing to write out.
+  it.runIf(!onPostgres)('asks the embedded database to sync its files after a kept write, not after a kept read', async () => {
+    const database = await open();
+    try {
+      const client = (database.db as unknown as { $client: { syncToFs(): Promise<void> } }).$client;
+      const sync = client.syncToFs.bind(client);
+      let syncs = 0;
+      client.syncToFs = () => {
+        syncs += 1;
+        return sync();
+      };
+      for (let round = 0; round < 3; round += 1) await database.db.execute(probe(`read-${round}`));
+      expect(syncs).toBe(0);
+      const rename = (name: string) => database.db.execute(sql`update classes set name = ${name} where name = ${name}`);
+      await rename('CSE1');
+      await rename('CSE1');
+      expect(syncs).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps nothing prepared when turned off (PORTAL_PREPARED_STATEMENTS=false)', async () => {
     const database = await open(false);
     try {

@@ -20,6 +20,14 @@ export const MAX_PARAMETERS = 64;
 const ROWS = /^\s*(select|insert|update|delete|with)\b/i;
 /** Statements that announce on a channel: PGlite's own reader hands their notifications to its listeners. */
 const ANNOUNCES = /\bpg_notify\b/i;
+/**
+ * Statements that read: no sync of PGlite's file system after them. That sync writes out what an
+ * in-memory file system holds (a browser's); the portal's are a folder, which PostgreSQL's own
+ * writes go through to, and memory (tests), and for both it does nothing. On the embedded
+ * database's thread it was one more message to the thread after every read, as many as the reads
+ * themselves (docs/decisions/0023-pglite-thread.md).
+ */
+const READS = /^\s*select\b/i;
 /** Statements that change the schema: a statement prepared before one may no longer fit it. */
 const SCHEMA_CHANGE = /^\s*(alter|create|drop|truncate|comment|grant|revoke)\b/i;
 
@@ -166,7 +174,8 @@ export async function preparePglite(client: PGlite): Promise<void> {
       }
       const { answer } = await locked(() => send<T>(text, params, options));
       const results = await answer;
-      if (!transaction) await client.syncToFs();
+      // As PGlite's `query` does outside a transaction, but not after a read: see READS.
+      if (!transaction && !READS.test(text)) await client.syncToFs();
       return results;
     };
   }
