@@ -265,7 +265,10 @@ async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> 
       // which names the page's files so that they load beside the entry (web-build.ts); without
       // one, the page would send it to the sign-in page, and those files would only slow it.
       const first = pathname.split('/')[1] ?? '';
-      const copy = pageCopies.has(first) && SESSION_COOKIE_SENT.test(request.headers.cookie ?? '');
+      if (!pageCopies.has(first)) return reply.sendFile('index.html');
+      // Which of the two depends on the Cookie header: a cache between must not hand one for the other.
+      reply.header('vary', 'cookie');
+      const copy = SESSION_COOKIE_SENT.test(request.headers.cookie ?? '');
       return reply.sendFile(copy ? `${PAGE_COPIES_FOLDER}/${first}.html` : 'index.html');
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });

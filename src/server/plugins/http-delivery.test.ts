@@ -197,6 +197,9 @@ describe('the web app files', () => {
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe(PAGE_CACHE);
       expect(response.body, url).toBe(REPORTS_HTML);
+      // The answer depends on the cookie (and on the encoding accepted).
+      expect(response.headers.vary, url).toMatch(/(^|,\s*)cookie(,|$)/i);
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
     }
     // The session cookie among others, and a HEAD.
     const among = await get('/faculty-details', undefined, { cookie: `theme=dark; ${cookie}; lang=en` });
@@ -209,9 +212,12 @@ describe('the web app files', () => {
     for (const other of ['', 'theme=dark', 'xportal_session=1', 'portal_sessions=1']) {
       const response = await get('/faculty-details', 'br', { cookie: other });
       expect(response.body, other).toBe(INDEX_HTML);
+      expect(response.headers.vary, other).toMatch(/(^|,\s*)cookie(,|$)/i);
     }
-    // A page the build made no copy for.
-    expect((await get('/dashboard')).body).toBe(INDEX_HTML);
+    // A page the build made no copy for: the same answer whatever the cookie.
+    const plain = await get('/dashboard');
+    expect(plain.body).toBe(INDEX_HTML);
+    expect(String(plain.headers.vary ?? '')).not.toMatch(/cookie/i);
     // Never by its own name.
     for (const url of [`/${PAGE_COPIES_FOLDER}/faculty-details.html`, `/${PAGE_COPIES_FOLDER}/faculty-details.html.br`, `/${PAGE_COPIES_FOLDER}/`]) {
       const response = await get(url, 'br');
