@@ -35,6 +35,7 @@ import { studentRoutes } from './modules/students/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { termRoutes } from './modules/terms/routes';
 import { timetableRoutes } from './modules/timetable/routes';
+import { AccessLog } from './plugins/access-log';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -98,6 +99,8 @@ export async function buildApp({ database: opening, config, logger = false }: Ap
   if (opening instanceof Promise) opening.catch(() => undefined);
   const app = Fastify({
     logger,
+    // One line per request instead of two.
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,

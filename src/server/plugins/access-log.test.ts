@@ -1,0 +1,64 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestDatabase, type TestDatabase } from '../test/test-db';
+
+/** An app whose log goes to `lines`, one parsed object per line. */
+async function appLoggingTo(database: TestDatabase, level: string, lines: Record<string, unknown>[]): Promise<FastifyInstance> {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const app = await buildApp({
+    database,
+    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false },
+    logger: { level, stream },
+  });
+  await app.ready();
+  return app;
+}
+
+describe('the access log', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('writes one line per request, once answered, with method, address, status and time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appLoggingTo(database, 'info', lines);
+    try {
+      lines.length = 0;
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      const missing = await app.inject({ method: 'GET', url: '/api/no-such-route?x=1', headers: { cookie: 'portal_session=secret' } });
+      expect([health.statusCode, missing.statusCode]).toEqual([200, 404]);
+      const requestLines = lines.filter((line) => line.req !== undefined || line.res !== undefined);
+      expect(requestLines).toHaveLength(2);
+      expect(requestLines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+      expect(requestLines[1]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/no-such-route?x=1' }, res: { statusCode: 404 } });
+      for (const line of requestLines) {
+        expect(typeof line.responseTime).toBe('number');
+        expect(typeof line.reqId).toBe('string');
+      }
+      // Nothing of the request's headers, its cookie least of all.
+      expect(JSON.stringify(lines)).not.toContain('secret');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes none above info', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appLoggingTo(database, 'warn', lines);
+    try {
+      await app.inject({ method: 'GET', url: '/api/health' });
+      expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
