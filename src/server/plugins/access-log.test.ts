@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { loggedUrl } from './access-log';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 
 /** An app whose log goes to `lines`, one parsed object per line. */
@@ -49,6 +50,32 @@ describe('the access log', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('writes no credential of a query: single sign-on\'s code and state', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appLoggingTo(database, 'debug', lines);
+    try {
+      lines.length = 0;
+      await app.inject({ method: 'GET', url: '/api/auth/oidc/callback?code=one-time-code&state=browser-state&iss=https%3A%2F%2Fidp.example' });
+      const requestLines = lines.filter((line) => line.req !== undefined);
+      expect(requestLines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+      for (const line of requestLines) {
+        expect(line.req).toMatchObject({ method: 'GET', url: '/api/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp.example' });
+      }
+      // The incoming line still says where the request came from.
+      expect(requestLines[0]!.req).toMatchObject({ remoteAddress: '127.0.0.1' });
+      expect(JSON.stringify(lines)).not.toMatch(/one-time-code|browser-state/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('replaces the values of credential parameters only, whatever their case or encoding', () => {
+    expect(loggedUrl('/api/reports/students?below=75')).toBe('/api/reports/students?below=75');
+    expect(loggedUrl('/a?Code=x&%73tate=y&token&page=2&access_token=z')).toBe('/a?Code=[redacted]&%73tate=[redacted]&token&page=2&access_token=[redacted]');
+    expect(loggedUrl('/a?%E0%A4%A=1&code=2')).toBe('/a?%E0%A4%A=1&code=[redacted]');
+    expect(loggedUrl('/a')).toBe('/a');
   });
 
   it('writes none above info', async () => {
