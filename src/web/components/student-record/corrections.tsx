@@ -1,30 +1,17 @@
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { HistoryEntry } from '../../../shared/schemas/students';
-import {
-  CorrectionListSchema,
-  CorrectionSchema,
-  MAX_CORRECTION_TEXT,
-  type Correction,
-  type CreateCorrectionBody,
-} from '../../../shared/schemas/corrections';
+import { CorrectionSchema, MAX_CORRECTION_TEXT, type Correction, type CreateCorrectionBody } from '../../../shared/schemas/corrections';
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/calendar-date';
+import { correctionsKey, useCorrections } from '../../lib/corrections';
 
-/**
+/*
  * A student's side of correction requests (DESIGN.md 7.7), on their own record: `Request a
  * correction` on a mark, and their requests with faculty's decisions. Faculty decide them on
  * /corrections.
  */
-export const correctionsKey = ['corrections'] as const;
-
-function useMyCorrections(status: 'open' | 'closed') {
-  return useQuery({
-    queryKey: [...correctionsKey, status],
-    queryFn: ({ signal }) => api.get(`/api/corrections?status=${status}`, CorrectionListSchema, { signal }),
-  });
-}
 
 const markKey = (date: string, period: number) => `${date}|${period}`;
 
@@ -34,7 +21,7 @@ function lecture(period: number): string {
 
 /** The Correction column's cell: the request button, or what became of the request. */
 export function useCorrectionCell() {
-  const open = useMyCorrections('open');
+  const open = useCorrections('open');
   const [asking, setAsking] = useState<HistoryEntry | null>(null);
   const pending = new Set((open.data ?? []).map((c) => markKey(c.date, c.period)));
   const cell = (entry: HistoryEntry) =>
@@ -113,8 +100,8 @@ const STATE_WORD: Record<Correction['state'], { label: string; color: string }> 
 
 /** The student's requests: those waiting, then those decided, with faculty's replies. */
 export function MyCorrections() {
-  const open = useMyCorrections('open');
-  const closed = useMyCorrections('closed');
+  const open = useCorrections('open');
+  const closed = useCorrections('closed');
   const all = [...(open.data ?? []), ...(closed.data ?? [])];
   if (all.length === 0) return null;
   return (

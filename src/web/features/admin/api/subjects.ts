@@ -1,18 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SubjectListSchema,
-  SubjectSchema,
-  type CreateSubjectInput,
-  type Subject,
-} from '../../../../shared/schemas/subjects';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SubjectSchema, type CreateSubjectInput, type Subject } from '../../../../shared/schemas/subjects';
 import { api } from '../../../lib/api-client';
-
-export const subjectsKey = ['subjects'] as const;
-
-/** GET /api/subjects: every subject, by code. */
-export function useSubjects() {
-  return useQuery({ queryKey: subjectsKey, queryFn: ({ signal }) => api.get('/api/subjects', SubjectListSchema, { signal }) });
-}
+import { subjectsKey } from '../../../lib/subjects';
 
 /** POST /api/admin/subjects: 201 with the subject; 409 when the code is taken. */
 export function createSubject(input: CreateSubjectInput): Promise<Subject> {

@@ -6,7 +6,8 @@ import { CreateSubjectSchema, SubjectNameSchema, type Subject } from '../../../.
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateSubject, useRenameSubject, useSubjects } from '../api/subjects';
+import { useSubjects } from '../../../lib/subjects';
+import { useCreateSubject, useRenameSubject } from '../api/subjects';
 
 const failureText = (error: Error, fallback: string) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;

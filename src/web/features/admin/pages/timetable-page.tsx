@@ -9,7 +9,7 @@ import { WEEKDAYS, type SlotInput, type Timetable } from '../../../../shared/sch
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { useSubjects } from '../api/subjects';
+import { useSubjects } from '../../../lib/subjects';
 import { usePutTimetable, useTimetable } from '../api/timetable';
 
 /** Monday to Saturday; Sunday only when the class already has a Sunday lecture. */

@@ -1,19 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
-import { CorrectionListSchema, CorrectionSchema } from '../../../../shared/schemas/corrections';
+import { CorrectionSchema } from '../../../../shared/schemas/corrections';
 import { api } from '../../../lib/api-client';
+import { correctionsKey } from '../../../lib/corrections';
 
-/** The same key as the student's side (components/student-record/corrections.tsx): one cache of requests. */
-const correctionsKey = ['corrections'] as const;
+/** Under the requests' key: a decision refreshes the count too. */
 const countKey = [...correctionsKey, 'open-count'] as const;
-
-export function useCorrections(status: 'open' | 'closed') {
-  return useQuery({
-    queryKey: [...correctionsKey, status],
-    queryFn: ({ signal }) => api.get(`/api/corrections?status=${status}`, CorrectionListSchema, { signal }),
-  });
-}
 
 /** How many requests wait: the count beside Corrections in the header (staff only). */
 export function useOpenCorrectionCount(enabled: boolean) {

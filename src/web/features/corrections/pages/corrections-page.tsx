@@ -5,7 +5,8 @@ import { MARK_STATUSES, type MarkStatus } from '../../../../shared/attendance-ru
 import { MAX_CORRECTION_TEXT, type Correction } from '../../../../shared/schemas/corrections';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate, formatDateTime } from '../../../lib/calendar-date';
-import { useAcceptCorrection, useCorrections, useDeclineCorrection } from '../api/corrections';
+import { useCorrections } from '../../../lib/corrections';
+import { useAcceptCorrection, useDeclineCorrection } from '../api/corrections';
 
 const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
 

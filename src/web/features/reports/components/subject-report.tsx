@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, type TermChoice } from '../../../lib/terms';
-import { useSubjectReport } from '../api/get-subjects';
+import { useSubjectReport } from '../api/get-subject-report';
 import { formatCount } from '../format';
 import { BandBadge } from './band-badge';
 import { SectionError, SectionLoading } from './section-states';

@@ -11,7 +11,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { studentRecordsKey, TermSelect } from '../../../components/student-record';
 import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useDashboard } from '../api/get-dashboard';
-import { useSubjectList } from '../api/get-subjects';
+import { useSubjects } from '../../../lib/subjects';
 import { reportKeys } from '../api/query-keys';
 import { invalidateTouched, useBurst } from '../api/live-refresh';
 import { useAttendanceEvents, type LiveState } from '../api/use-attendance-events';
@@ -59,7 +59,7 @@ export function FacultyDetailsPage() {
   const [term, setTerm] = useState<TermChoice>(undefined);
   const dashboard = useDashboard(term);
   // Without subjects the portal takes whole-day registers only: the page is the specification's.
-  const subjects = useSubjectList();
+  const subjects = useSubjects();
   const [period, setPeriod] = useState<ReportPeriod>('weekly');
   const [chart, setChart] = useState<ChartKind>('pie');
   const [selectedClass, setSelectedClass] = useState(ALL_CLASSES);

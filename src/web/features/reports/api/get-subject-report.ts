@@ -1,14 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SubjectReportSchema, type SubjectReportRow } from '../../../../shared/schemas/reports';
-import { SubjectListSchema } from '../../../../shared/schemas/subjects';
 import { api } from '../../../lib/api-client';
 import type { TermChoice } from '../../../lib/terms';
 import { reportKeys } from './query-keys';
-
-/** GET /api/subjects: the subjects (none: the portal takes whole-day registers only, and the subject views stay hidden). */
-export function useSubjectList() {
-  return useQuery({ queryKey: ['subjects'], queryFn: ({ signal }) => api.get('/api/subjects', SubjectListSchema, { signal }) });
-}
 
 /** GET /api/reports/subjects?class=&term=: lectures, held and attended marks per subject. */
 export async function fetchSubjectReport(className: string | null, term: TermChoice, signal?: AbortSignal): Promise<SubjectReportRow[]> {
