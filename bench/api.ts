@@ -34,6 +34,7 @@ import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { todayIn } from '../src/shared/dates';
 import { argument } from './args';
+import { stopOnExit } from './children';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -122,7 +123,7 @@ async function startBareRoute(): Promise<{ measure: () => Promise<Measure>; stop
     app.get('/', async () => ({ hello: 'world' }));
     await app.listen({ port: ${port}, host: '127.0.0.1' });
     console.log('ready');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = stopOnExit(spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] }));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
     child.once('exit', (exitCode) => reject(new Error(`the bare route exited (${exitCode})`)));
@@ -182,10 +183,12 @@ function residentMb(pid: number): number {
 }
 
 async function startServer(entry: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = stopOnExit(
+    spawn(process.execPath, [entry], {
+      env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   const started = performance.now();
   for (;;) {
     try {

@@ -19,6 +19,7 @@ import { ensureServerBuild } from '../scripts/build-server.mjs';
 import { resolveChromium } from '../e2e/browser';
 import { DEMO_FACULTY } from '../src/server/seed/demo';
 import { option } from './args';
+import { stopOnExit } from './children';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -74,10 +75,12 @@ async function main(): Promise<void> {
     const { entry } = await ensureServerBuild();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [entry], {
-      env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: path.join(folder, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    server = stopOnExit(
+      spawn(process.execPath, [entry], {
+        env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: path.join(folder, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
     await waitFor(`${base}/api/health`, server, 'the portal');
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -89,9 +92,11 @@ async function main(): Promise<void> {
 
     const browser = await resolveChromium();
     const debugPort = await freePort();
-    chromium = spawn(browser.path, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(folder, 'profile')}`, 'about:blank'], {
-      stdio: 'ignore',
-    });
+    chromium = stopOnExit(
+      spawn(browser.path, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(folder, 'profile')}`, 'about:blank'], {
+        stdio: 'ignore',
+      }),
+    );
     await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chromium, 'Chromium');
 
     const scores = new Map<string, Score>();

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { option } from './args';
+import { stopOnExit } from './children';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -36,7 +37,7 @@ async function startPortal(env: NodeJS.ProcessEnv, port: number): Promise<{ chil
   let output = '';
   const started = performance.now();
   // Its own process group: npm, its shell and node stop together.
-  const child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = stopOnExit(spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }), { group: true });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let exited = false;
