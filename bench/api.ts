@@ -21,8 +21,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -34,7 +33,7 @@ import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { todayIn } from '../src/shared/dates';
 import { argument } from './args';
-import { stopOnExit } from './children';
+import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -141,7 +140,7 @@ interface Scratch {
 
 async function scratchDatabase(engine: Engine): Promise<Scratch> {
   if (engine === 'pglite') {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    const folder = scratchFolder('portal-bench-');
     const dataDir = path.join(folder, 'data');
     const database = await openDatabase({ dataDir });
     return {

@@ -7,17 +7,16 @@
  *   npx tsx bench/cli-refusal.ts [--runs 5]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { stopOnExit } from './children';
+import { scratchFolder, stopOnExit } from './children';
 
 const BUDGET_SECONDS = 5;
 const runsIndex = process.argv.indexOf('--runs');
 const runs = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 5;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-lock-'));
+const dataDir = scratchFolder('portal-bench-lock-');
 const env = { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DEMO: 'false', PORT: '0', LOG_LEVEL: 'warn', PORTAL_WEB_DIR: path.join(dataDir, 'no-web') };
 const server = stopOnExit(spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env }));
 

@@ -11,15 +11,14 @@
  * Lighthouse's default mobile settings (simulated slow 4G and a 4x slower processor).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { ensureServerBuild } from '../scripts/build-server.mjs';
 import { resolveChromium } from '../e2e/browser';
 import { DEMO_FACULTY } from '../src/server/seed/demo';
 import { option } from './args';
-import { stopOnExit } from './children';
+import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -68,7 +67,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const runs = option('runs', 1);
-  const folder = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
+  const folder = scratchFolder('portal-lighthouse-');
   let server: ChildProcess | undefined;
   let chromium: ChildProcess | undefined;
   try {

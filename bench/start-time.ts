@@ -11,12 +11,11 @@
  * target's verdict on the median, and writes them to bench/RESULTS.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { option } from './args';
-import { stopOnExit } from './children';
+import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
@@ -61,7 +60,7 @@ async function stopPortal(child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   const runs = option('runs', 5);
-  const folder = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+  const folder = scratchFolder('portal-start-');
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
