@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import type { Database } from './db/client';
+import { Signer } from '@fastify/cookie';
+import { beginOpening, type Database } from './db/client';
+import { sharedSecret } from './db/secrets';
+import { addUser } from './modules/accounts/service';
+import { DEVICE_COOKIE } from './modules/auth/service';
+import { TEST_PASSWORD } from './test/test-app';
 import { createTestDatabase, type TestDatabase } from './test/test-db';
 
 let database: TestDatabase;
@@ -24,9 +29,9 @@ const config = () => ({ timeZone: 'UTC', trustProxy: false, webDir, production: 
 describe('building the app while the database opens (npm start)', () => {
   it('waits for the database, then serves the API and the pages', async () => {
     let open: (database: Database) => void = () => undefined;
-    const opening = new Promise<Database>((resolve) => (open = resolve));
+    const opened = new Promise<Database>((resolve) => (open = resolve));
     let built = false;
-    const building = buildApp({ database: opening, config: config() }).then((app) => {
+    const building = buildApp({ database: { database, opened }, config: config() }).then((app) => {
       built = true;
       return app;
     });
@@ -51,7 +56,32 @@ describe('building the app while the database opens (npm start)', () => {
   });
 
   it("fails with the database's reason when it cannot open", async () => {
-    const opening = Promise.reject(new Error('The data folder is in use by another portal'));
-    await expect(buildApp({ database: opening, config: config() })).rejects.toThrow('The data folder is in use by another portal');
+    const opened = Promise.reject(new Error('The data folder is in use by another portal'));
+    opened.catch(() => undefined);
+    await expect(buildApp({ database: { database, opened }, config: config() })).rejects.toThrow('The data folder is in use by another portal');
+  });
+
+  // The routes are registered before the schema exists: none may read the database meanwhile.
+  it('builds on a new database being opened, and signs its cookies with the key read once it is open', async () => {
+    const opening = await beginOpening({});
+    const app = await buildApp({ database: opening, config: config() });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await addUser(opening.database.db, { email: 'early@test.university.edu', name: 'Early', role: 'faculty', password: TEST_PASSWORD });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'early@test.university.edu', password: TEST_PASSWORD, role: 'faculty', remember: false },
+      });
+      expect(login.statusCode).toBe(200);
+      // The device cookie is signed with the key the database holds.
+      const device = login.cookies.find((cookie) => cookie.name === DEVICE_COOKIE);
+      expect(device).toBeDefined();
+      const key = await sharedSecret(opening.database.db, 'cookie');
+      expect(new Signer(key).unsign(device!.value).valid).toBe(true);
+    } finally {
+      await app.close();
+      await opening.database.close();
+    }
   });
 });

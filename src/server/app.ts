@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { COLOR_SCHEME_SCRIPT } from '../shared/color-scheme-script';
 import { DEFAULT_LIMITS, DEMO_CONTACT, NO_BRANDING, type Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Opening } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
@@ -48,10 +48,10 @@ import { webFileCacheControl } from './plugins/web-cache';
 
 export interface AppOptions {
   /**
-   * The database, or its opening: `npm start` builds the parts of the app that need no database
-   * (the framework, its logger, the documentation, the web app's files) while it opens.
+   * The database, open, or being opened (`beginOpening`): `npm start` builds the whole app, its
+   * routes included, while the database starts, and reads from it only once it is open.
    */
-  database: Database | Promise<Database>;
+  database: Database | Opening;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
     Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin'>>;
   logger?: FastifyServerOptions['logger'];
@@ -94,9 +94,9 @@ const openApiTransform: SwaggerTransform = (input) => {
 };
 
 /** Builds the whole portal: the JSON API under /api and the web app around it. */
-export async function buildApp({ database: opening, config, logger = false }: AppOptions): Promise<FastifyInstance> {
-  // A failed opening is reported where it is awaited, below, once the rest is built.
-  if (opening instanceof Promise) opening.catch(() => undefined);
+export async function buildApp({ database: given, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+  // Being opened: its failure is reported where it is awaited, below, once the rest is built.
+  const { database, opened } = 'opened' in given ? given : { database: given, opened: Promise.resolve(given) };
   const app = Fastify({
     logger,
     // One line per request instead of two.
@@ -158,13 +158,12 @@ export async function buildApp({ database: opening, config, logger = false }: Ap
   // After the documentation, which lists the routes registered after it (the files are hidden).
   await registerWeb(app, config.webDir);
 
-  // What follows needs the database.
-  const database = await opening;
-  await app.register(fastifyCookie, { secret: await sharedSecret(database.db, 'cookie', config.secret) });
+  // The cookies' key is read from the database once it is open (below).
+  const cookieSigner = new SignerOfLaterKey();
+  await app.register(fastifyCookie, { secret: cookieSigner });
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // What this process knows of the data versions: cached reports and sign-ins (DESIGN.md 7.4).
   const versions = new DataVersions(database);
-  await versions.start();
   app.addHook('onClose', () => versions.close());
   await app.register(authPlugin, {
     cookieName: SESSION_COOKIE,
@@ -203,7 +202,38 @@ export async function buildApp({ database: opening, config, logger = false }: Ap
   });
 
   await app.register(brandingRoutes, { branding: config.branding ?? NO_BRANDING });
+
+  // Ready (each route's hooks put together) while the database opens; what needs the database
+  // itself once it is open, before the app answers anything.
+  await Promise.all([app.ready(), opened]);
+  const [cookieKey] = await Promise.all([sharedSecret(database.db, 'cookie', config.secret), versions.start()]);
+  cookieSigner.useKey(cookieKey);
   return app;
+}
+
+/**
+ * The cookie plugin's signer, given its key once the database is open: the plugin, and the routes
+ * after it, are registered while the database starts. Signing before that is a mistake.
+ */
+class SignerOfLaterKey {
+  #signer: Signer | undefined;
+
+  useKey(key: string): void {
+    this.#signer = new Signer(key, 'sha256');
+  }
+
+  #current(): Signer {
+    if (!this.#signer) throw new Error("The cookies' key is not read yet: the database is not open");
+    return this.#signer;
+  }
+
+  sign(value: string): string {
+    return this.#current().sign(value);
+  }
+
+  unsign(value: string): ReturnType<Signer['unsign']> {
+    return this.#current().unsign(value);
+  }
 }
 
 /** The build's compressed copies of a file (`.br`, `.gz`). */

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { beginOpening, type Opening } from './db/client';
 import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
@@ -10,24 +10,28 @@ import { ContactForwarder } from './modules/contact/forwarder';
 import { tidyEmbeddedTables } from './db/statistics';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** How long after it starts serving the server looks for tables that grew while it was stopped. */
+const UPKEEP_AFTER_START_MS = 3000;
 
 export interface StartOptions {
   config?: Config;
   /** The database, when the caller started opening it already (npm start: start.ts). */
-  database?: Promise<Database>;
+  database?: Promise<Opening>;
 }
 
 /** Opens the database and serves the portal until SIGINT or SIGTERM. */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   const config = options.config ?? loadConfig();
-  const opening =
-    options.database ??
-    openDatabase({
+  const opening = await (options.database ??
+    beginOpening({
       databaseUrl: config.databaseUrl,
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
-    });
-  // buildApp builds the app's parts that need no database while it opens.
+    }));
+  // Asked as soon as the database is open, beside what the app reads then.
+  const empty = opening.opened.then((database) => isEmptyDatabase(database.db));
+  empty.catch(() => undefined);
+  // buildApp builds the app, its routes included, while the database opens.
   const app = await buildApp({
     database: opening,
     config,
@@ -37,10 +41,10 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     },
   });
 
-  const database = await opening;
+  const database = await opening.opened;
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const lines: string[] = [];
-  if (await isEmptyDatabase(database.db)) {
+  if (await empty) {
     if (config.demo) {
       const demo = await seedDemo(database.db, config.timeZone);
       await tidyEmbeddedTables(database);
@@ -72,9 +76,18 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     ? new ContactForwarder({ database, service: config.formService, log: app.log })
     : undefined;
 
+  // The embedded database's statistics and vacuum, where tables grew while the portal was stopped
+  // (or were never analyzed): a moment after the start, so that the first requests are not queued
+  // behind its look at every table.
+  const upkeep = setTimeout(() => {
+    tidyEmbeddedTables(database).catch((err: unknown) => app.log.warn({ err }, "the embedded database's upkeep failed"));
+  }, UPKEEP_AFTER_START_MS);
+  upkeep.unref();
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(timer);
+    clearTimeout(upkeep);
     // Sends in progress are recorded before the database closes, so none is sent twice.
     await forwarder?.stop();
     await app.close();
@@ -85,9 +98,6 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The embedded database's statistics and vacuum, where tables grew while the portal was stopped
-  // (or were never analyzed): once serving, so that a start answers as soon as it can.
-  tidyEmbeddedTables(database).catch((err: unknown) => app.log.warn({ err }, "the embedded database's upkeep failed"));
   await forwarder?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -45,10 +45,11 @@ async function start(): Promise<void> {
   const lock = config.databaseUrl ? undefined : lockDataFolder(config.dataDir);
   // After the lock, like everything else: a refused start reads no sources. The database opens
   // meanwhile: the embedded one starts in a thread of its own (docs/decisions/0023-pglite-thread.md)
-  // while this one checks the web app, loads the server's code and builds the parts of the app
-  // that need no database (docs/decisions/0015-built-server.md). Its failure is reported below.
-  const { openDatabase } = await import('./db/client');
-  const database = openDatabase({
+  // while this one checks the web app, loads the server's code and builds the app, its routes
+  // included, reading from the database only once it is open (docs/decisions/0015-built-server.md).
+  // Its failure is reported below.
+  const { beginOpening } = await import('./db/client');
+  const database = beginOpening({
     databaseUrl: config.databaseUrl,
     preparedStatements: config.preparedStatements,
     dataDir: config.dataDir,

@@ -48,21 +48,44 @@ export interface OpenOptions {
 }
 
 /**
- * Opens the configured database and brings its schema up to date. An embedded database in a
- * folder is this process's alone until close: opening a folder another live process holds throws
+ * A database being opened. `database` can be handed out at once: the server builds its routes
+ * with it while the database starts (docs/decisions/0015-built-server.md). Nothing may query it
+ * before `opened` resolves, as the schema is brought up to date in between (a query sent earlier
+ * to the embedded database waits for it to start, but not for the migrations). `opened` rejects
+ * with why the database cannot be used, and the database is then closed.
+ */
+export interface Opening {
+  database: Database;
+  opened: Promise<Database>;
+}
+
+/**
+ * Starts opening the configured database (see `Opening`). An embedded database in a folder is this
+ * process's alone until close: opening a folder another live process holds throws
  * DataFolderLockedError before anything is read or written.
  */
+export async function beginOpening(options: OpenOptions): Promise<Opening> {
+  const { database, started } = options.databaseUrl
+    ? { database: await openPostgres(options.databaseUrl, options.preparedStatements ?? true), started: Promise.resolve() }
+    : await beginPglite(options.dataDir, options.lock, options.preparedStatements ?? true);
+  const opened = (async () => {
+    try {
+      await started;
+      if (options.migrate !== false) await migrateDatabase(database);
+    } catch (err) {
+      await database.close().catch(() => undefined);
+      throw err;
+    }
+    return database;
+  })();
+  // Its failure is the caller's to report, whenever it awaits it: never an unhandled rejection meanwhile.
+  opened.catch(() => undefined);
+  return { database, opened };
+}
+
+/** Opens the configured database and brings its schema up to date (see `beginOpening`). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
-    : await openPglite(options.dataDir, options.lock, options.preparedStatements ?? true);
-  try {
-    if (options.migrate !== false) await migrateDatabase(database);
-  } catch (err) {
-    await database.close().catch(() => undefined);
-    throw err;
-  }
-  return database;
+  return (await beginOpening(options)).opened;
 }
 
 /** A migration that refuses to run: its message is the database's (what to do), not the SQL. */
@@ -122,7 +145,11 @@ async function isUpToDate(database: Database, migrationsFolder: string): Promise
   }
 }
 
-async function openPglite(dataDir: string | undefined, given: DataFolderLock | undefined, prepared: boolean): Promise<Database> {
+async function beginPglite(
+  dataDir: string | undefined,
+  given: DataFolderLock | undefined,
+  prepared: boolean,
+): Promise<{ database: Database; started: Promise<void> }> {
   if (given && (!dataDir || realpathSync(path.resolve(dataDir)) !== given.dataDir)) {
     throw new Error('The lock given is not on the data folder being opened');
   }
@@ -144,27 +171,32 @@ async function openPglite(dataDir: string | undefined, given: DataFolderLock | u
  */
 const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=32MB'] };
 
-async function startPglite(dataDir: string | undefined, lock: DataFolderLock | undefined, prepared: boolean): Promise<Database> {
+async function startPglite(
+  dataDir: string | undefined,
+  lock: DataFolderLock | undefined,
+  prepared: boolean,
+): Promise<{ database: Database; started: Promise<void> }> {
   // Each driver is loaded on use: a refused open (or a server on PostgreSQL) never loads PGlite.
   // In a thread of its own (docs/decisions/0023-pglite-thread.md): its queries run beside the
   // server's requests instead of between them. The thread starts before Drizzle's driver and the
-  // schema load (this module loads neither before: npm start's database opens meanwhile).
+  // schema load (this module loads neither before: npm start's database opens meanwhile), and its
+  // client is handed out before the database is ready.
   // A folder without a database yet is made by PostgreSQL's initdb in the thread that first opens
   // it, and the WebAssembly memory that took stayed for the thread's life (an idle server on a new
   // folder weighed some 800 MB, against 290 once restarted): that thread closes once the folder is
   // made, and a new one opens it.
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const [client, { drizzle: drizzlePglite }, schema] = await Promise.all([
-    import('./pglite-thread').then(async ({ startPgliteThread }) => {
+  const [{ client, ready }, { drizzle: drizzlePglite }, schema] = await Promise.all([
+    import('./pglite-thread').then(async ({ beginPgliteThread, startPgliteThread }) => {
       if (isNew) await (await startPgliteThread(dataDir, PGLITE_OPTIONS)).close();
-      return startPgliteThread(dataDir, PGLITE_OPTIONS);
+      return beginPgliteThread(dataDir, PGLITE_OPTIONS);
     }),
     import('drizzle-orm/pglite'),
     import('./schema'),
   ]);
   if (prepared) await preparePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: 'pglite',
     async notify(channel, payload) {
@@ -182,6 +214,7 @@ async function startPglite(dataDir: string | undefined, lock: DataFolderLock | u
       }
     },
   };
+  return { database, started: ready };
 }
 
 async function openPostgres(url: string, prepared: boolean): Promise<Database> {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePglite } from './prepared-statements';
-import { startPgliteThread } from './pglite-thread';
+import { beginPgliteThread, startPgliteThread } from './pglite-thread';
 
 // The embedded database in its own thread (docs/decisions/0023-pglite-thread.md), as the portal
 // opens it: PGlite's API, with the portal's kept statements.
@@ -111,6 +111,36 @@ describe('the thread of the embedded database, started and closed', () => {
     }
   });
 
+  // npm start builds the server's routes with the client while the database starts.
+  it('takes queries before the database is ready, and answers them once it is', async () => {
+    const { client, ready } = await beginPgliteThread(undefined, {});
+    let isReady = false;
+    void ready.then(() => (isReady = true));
+    const answer = await client.query<{ answer: number }>('select 41 + 1 as answer');
+    expect(isReady).toBe(true);
+    expect(answer.rows).toEqual([{ answer: 42 }]);
+    await client.close();
+  });
+
+  it('refuses what was sent while it started with the reason it could not', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-thread-'));
+    const file = path.join(folder, 'not-a-folder');
+    writeFileSync(file, 'text');
+    try {
+      const { client, ready } = await beginPgliteThread(file, {});
+      const early = client.query('select 1').then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      await expect(ready).rejects.toThrow(/ErrnoError.*errno/);
+      expect(await early).toBeInstanceOf(Error);
+      expect((await early as Error).message).toMatch(/ErrnoError.*errno/);
+      await expect(client.query('select 1')).rejects.toThrow(/ErrnoError.*errno/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('refuses queries once closed, without waiting', async () => {
     const client = await startPgliteThread(undefined, {});
     await client.query('select 1');
@@ -118,14 +148,14 @@ describe('the thread of the embedded database, started and closed', () => {
     await expect(client.query('select 1')).rejects.toThrow(/closed/);
   });
 
-  it('does not keep a process alive once its work is done, even left open', async () => {
-    // A command that forgets to close the database must still end.
+  it('keeps a process alive while it starts, and not once its work is done, even left open', async () => {
+    // A command that forgets to close the database must still end; one that asks before the
+    // database is ready must get its answer (nothing else keeps this process alive meanwhile).
     const module = fileURLToPath(new URL('./pglite-thread.ts', import.meta.url));
     const code = `
-      const { startPgliteThread } = await import(${JSON.stringify(module)});
-      const client = await startPgliteThread(undefined, {});
-      const { rows } = await client.query('select 41 + 1 as answer');
-      console.log(rows[0].answer);`;
+      const { beginPgliteThread } = await import(${JSON.stringify(module)});
+      const { client } = await beginPgliteThread(undefined, {});
+      client.query('select 41 + 1 as answer').then(({ rows }) => console.log(rows[0].answer));`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

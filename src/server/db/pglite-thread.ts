@@ -217,10 +217,24 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
     readonly #queryMutex = new Mutex();
     readonly #transactionMutex = new Mutex();
     readonly #listeners = new Map<string, Set<Listener>>();
+    /** Until the worker's database is ready: what is sent meanwhile waits for it. */
+    #starting: Promise<void> | undefined;
 
-    constructor(worker: Worker) {
+    constructor(worker: Worker, started: Promise<void>) {
       super();
       this.#worker = worker;
+      this.#starting = started.then(
+        () => {
+          this.#starting = undefined;
+          // Idle, the worker does not keep the process alive; while a request waits, it does.
+          if (this.#pending.size === 0) worker.unref();
+        },
+        (err: unknown) => {
+          this.#stopped ??= err instanceof Error ? err : new Error(String(err));
+          throw this.#stopped;
+        },
+      );
+      this.#starting.catch(() => undefined);
       worker.on('message', (reply: Reply) => {
         if (reply.type !== 'done') return;
         const waiting = this.#pending.get(reply.id);
@@ -237,12 +251,14 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
       };
       worker.on('error', (err) => stop(new Error(`The embedded database stopped: ${err.message}`, { cause: err })));
       worker.on('exit', (code) => stop(new Error(code === 0 ? 'PGlite is closed' : `The embedded database stopped (exit code ${code})`)));
-      // Idle, the worker does not keep the process alive; while a request waits, it does.
-      worker.unref();
     }
 
-    /** Sends a request now (the worker answers in the order sent); resolves with its answer. */
+    /**
+     * Sends a request (the worker answers in the order sent), once the database is ready; resolves
+     * with its answer.
+     */
     #call(request: Extract<Request, { id: number }>): Promise<Uint8Array | undefined> {
+      if (this.#starting) return this.#starting.then(() => this.#call(request));
       if (this.#stopped) return Promise.reject(this.#stopped);
       return new Promise((resolve, reject) => {
         if (this.#pending.size === 0) this.#worker.ref();
@@ -294,7 +310,8 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
      * than the query.
      */
     async syncToFs(): Promise<void> {
-      if (!this.#stopped) this.#worker.postMessage({ op: 'sync' } satisfies Request);
+      // Before the database is ready, nothing has been written yet.
+      if (!this.#stopped && !this.#starting) this.#worker.postMessage({ op: 'sync' } satisfies Request);
     }
 
     async _handleBlob(blob?: unknown): Promise<void> {
@@ -308,6 +325,7 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
     async _cleanupBlob(): Promise<void> {}
 
     async _checkReady(): Promise<void> {
+      if (this.#starting) await this.#starting;
       if (this.#closing) throw new Error('PGlite is closing');
       if (this.#stopped) throw this.#stopped;
     }
@@ -374,7 +392,7 @@ let client: Promise<ReturnType<typeof defineClient>> | undefined;
 const clientClass = () => (client ??= import('@electric-sql/pglite').then(defineClient));
 
 /** Resolves once the worker's database is ready; rejects with PGlite's reason when it cannot start. */
-function started(worker: Worker): Promise<void> {
+function startedIn(worker: Worker): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const onMessage = (reply: Reply) => {
       if (reply.type === 'ready') {
@@ -394,24 +412,52 @@ function started(worker: Worker): Promise<void> {
   });
 }
 
+/** The embedded database's thread being started: its client at once, and when it is ready. */
+export interface StartingThread {
+  /**
+   * Used as a PGlite: Drizzle's driver and the portal's prepared statements see no difference.
+   * What it is asked before `ready` waits for the database to start.
+   */
+  client: PGlite;
+  /** Resolves once the database is open; rejects with PGlite's own message when it cannot start. */
+  ready: Promise<void>;
+}
+
 /**
- * Starts the embedded database (a folder, or memory when `dataDir` is absent) in its own thread.
- * What comes back is used as a PGlite: Drizzle's driver and the portal's prepared statements see
- * no difference. Fails with PGlite's own message when the database cannot start. The worker starts
- * first; this thread meanwhile loads PGlite's code.
+ * Starts the embedded database (a folder, or memory when `dataDir` is absent) in its own thread,
+ * and gives its client as soon as PGlite's code is loaded in this thread (meanwhile, the worker
+ * starts): a server builds its routes with it while the database opens. A database that cannot
+ * start ends its worker, and its client refuses every query with the reason.
  */
-export async function startPgliteThread(dataDir: string | undefined, options: PGliteOptions): Promise<PGlite> {
+export async function beginPgliteThread(dataDir: string | undefined, options: PGliteOptions): Promise<StartingThread> {
   const worker = startWorker({ dataDir, options: { ...options, ...compiledBefore } });
-  const ready = started(worker);
-  const Client = clientClass();
+  const started = startedIn(worker);
+  started.catch(() => undefined);
+  let Client: ReturnType<typeof defineClient>;
   try {
-    await ready;
-    const thread = new (await Client)(worker);
-    await thread._initArrayTypes();
-    return thread as unknown as PGlite;
+    Client = await clientClass();
   } catch (err) {
-    ready.catch(() => undefined);
     await worker.terminate();
     throw err;
   }
+  const thread = new Client(worker, started);
+  const ready = started.then(
+    () => thread._initArrayTypes(),
+    async (err: unknown) => {
+      await worker.terminate();
+      throw err;
+    },
+  );
+  ready.catch(() => undefined);
+  return { client: thread as unknown as PGlite, ready };
+}
+
+/**
+ * Starts the embedded database in its own thread (see `beginPgliteThread`) and resolves once it is
+ * ready. Fails with PGlite's own message when the database cannot start.
+ */
+export async function startPgliteThread(dataDir: string | undefined, options: PGliteOptions): Promise<PGlite> {
+  const { client, ready } = await beginPgliteThread(dataDir, options);
+  await ready;
+  return client;
 }

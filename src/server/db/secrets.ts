@@ -10,12 +10,17 @@ import { portalSecrets } from './schema';
  */
 export async function sharedSecret(db: Db, name: string, configured?: string): Promise<string> {
   if (configured) return configured;
+  const stored = async () =>
+    (await db.select({ value: portalSecrets.value }).from(portalSecrets).where(eq(portalSecrets.name, name)))[0]?.value;
+  // Read first: every start but the first finds it, and writes nothing.
+  const found = await stored();
+  if (found !== undefined) return found;
   // Two processes starting at once both insert; the first wins and both read the same row.
   await db
     .insert(portalSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing({ target: portalSecrets.name });
-  const [row] = await db.select({ value: portalSecrets.value }).from(portalSecrets).where(eq(portalSecrets.name, name));
-  if (!row) throw new Error(`secret ${name} missing after insert`);
-  return row.value;
+  const value = await stored();
+  if (value === undefined) throw new Error(`secret ${name} missing after insert`);
+  return value;
 }
