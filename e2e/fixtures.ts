@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_FACULTY, DEMO_STUDENT } from '../src/server/seed/demo';
+import { waitNearMidnight } from '../src/server/test/midnight';
 
 export { expect };
 
@@ -9,7 +10,21 @@ export { expect };
  * page should ever see fail: asking who is signed in (200 `{ user: null }` when nobody is, DESIGN.md
  * section 5), or anything else refused for want of a sign-in, except a wrong password.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; midnightGuard: void }>({
+  // A journey that would start in the last two minutes of a day (UTC, the portal's zone here:
+  // playwright.config.ts) waits for the next one, so that it never runs across midnight.
+  midnightGuard: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
+    async ({}, use, testInfo) => {
+      const wait = waitNearMidnight(Date.now());
+      if (wait > 0) {
+        testInfo.setTimeout(testInfo.timeout + wait);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
