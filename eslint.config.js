@@ -31,6 +31,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'fastify', 'fastify-*', '@fastify/*', 'drizzle-orm*', 'pg'] }],
     },
   },
+  {
+    // The shared contract and the web app take zod's values through one home, which configures it
+    // for the browser before any schema is made (src/shared/schemas/zod.ts); types may come direct.
+    files: ['src/shared/**/*.ts', 'src/web/**/*.{ts,tsx}'],
+    ignores: ['src/shared/schemas/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', allowTypeImports: true, message: "Import z from src/shared/schemas/zod.ts, which sets zod up for the browser's Content Security Policy." }] },
+      ],
+    },
+  },
   // Which of our layers may import which: eslint.layers.js.
   layerRules,
 );

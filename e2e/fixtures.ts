@@ -6,9 +6,10 @@ import { waitNearMidnight } from '../src/server/test/midnight';
 export { expect };
 
 /**
- * A test fails when the page logs a console error or throws, or when a request fails that no
- * page should ever see fail: asking who is signed in (200 `{ user: null }` when nobody is, DESIGN.md
- * section 5), or anything else refused for want of a sign-in, except a wrong password.
+ * A test fails when the page logs a console error, throws or breaks its Content Security Policy,
+ * or when a request fails that no page should ever see fail: asking who is signed in (200
+ * `{ user: null }` when nobody is, DESIGN.md section 5), or anything else refused for want of a
+ * sign-in, except a wrong password.
  */
 export const test = base.extend<{ consoleErrors: string[]; midnightGuard: void }>({
   // A journey that would start in the last two minutes of a day (UTC, the portal's zone here:
@@ -43,6 +44,13 @@ export const test = base.extend<{ consoleErrors: string[]; midnightGuard: void }
         if (signInCheck || signedOutRefusal) errors.push(`${request.method()} ${pathname} answered ${response.status()}`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      // So does a page that breaks its own Content Security Policy (a script, a style or an eval
+      // it refuses), even where the page catches the error.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`Content Security Policy violation: ${event.violatedDirective} (${event.blockedURI || 'inline'}) from ${event.sourceFile || 'the page'}`),
+        );
+      });
       await use(errors);
       expect(errors, 'console errors on the page').toEqual([]);
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LOGIN_ROLES, ROLES } from '../constants';
 import {
   EMAIL_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * GET /api/branding: the university's own name, colour and logo (DESIGN.md 7.7), shown beside the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../sign-in-rules';
 
 /** The result lines of the contact form (SPEC sections 2 and 8), word for word. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MARK_STATUSES } from '../attendance-rules';
 import { IsoDateSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { HttpUrlSchema, PinSchema } from './common';
 
 export const REQUIRED_FIELDS_MESSAGE = 'Name, Designation, and PIN Number are required';

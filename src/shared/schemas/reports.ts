@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ClassParamSchema } from './attendance';
 import { IsoDateSchema } from './common';
 import { TermQuerySchema, TermSchema } from './terms';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The roster from the browser (DESIGN.md 7.5): a CSV file (pin,name,class and optionally email)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MarkStatusSchema } from './attendance';
 import { IsoDateSchema, PinSchema } from './common';
 import { SubjectSchema } from './subjects';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A subject (DESIGN.md 7.6): a short code that never changes (registers and counters keep it), and a name. */
 export const SubjectSchema = z.object({ code: z.string(), name: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_PERIOD } from './attendance';
 import { SubjectSchema } from './subjects';
 

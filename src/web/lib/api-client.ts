@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../shared/schemas/zod';
 import { ApiError, ContractMismatchError, request, send, type RequestOptions } from './http';
 
 export { ApiError, CONTRACT_MISMATCH_MESSAGE, ContractMismatchError, UNREACHABLE_MESSAGE, type RequestOptions } from './http';

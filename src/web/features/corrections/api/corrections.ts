@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../../shared/schemas/zod';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
 import { CorrectionSchema } from '../../../../shared/schemas/corrections';
 import { api } from '../../../lib/api-client';
