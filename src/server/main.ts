@@ -10,7 +10,7 @@ import { ContactForwarder } from './modules/contact/forwarder';
 import { tidyEmbeddedTables } from './db/statistics';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
-/** How long after it starts serving the server looks for tables that grew while it was stopped. */
+/** How long after its start the server looks for tables that grew while it was stopped. */
 const UPKEEP_AFTER_START_MS = 3000;
 
 export interface StartOptions {
