@@ -99,7 +99,9 @@ describe('prepared statements', () => {
       // Drizzle's own parsers keep dates and times as text; the driver's make the rest.
       const typed = sql`select ${'2026-11-26'}::date as day, ${'2026-11-26T10:00:00Z'}::timestamptz as at, interval '90 minutes' as span,
         ${7}::int as n, ${'12.50'}::numeric as exact, true as yes, ${'{"a":[1,2]}'}::jsonb as doc, ${'x'}::text as word,
-        array[1, 2]::int[] as list, null::int as nothing`;
+        array[1, 2]::int[] as list, null::int as nothing, ${-42}::int as negative, ${-7}::smallint as small,
+        ${'2147483647'}::int as top, ${'-2147483648'}::int as bottom, ${'9007199254740993'}::int8 as huge, ''::text as empty,
+        ${'22A91A0501 Ananya Reddy'}::varchar as ascii, ${'Ślęzak'}::text as accented`;
       // Twice: the second time the statement is kept (when prepared statements are on).
       await database.db.execute(typed);
       const rows = [...(await queryRows<Record<string, unknown>>(database.db, typed)), ...(await database.db.transaction((tx) => queryRows<Record<string, unknown>>(tx, typed)))];
@@ -121,6 +123,7 @@ describe('prepared statements', () => {
       expect(unkept.term.startsOn).toBe('2031-01-05');
       for (const { term } of [kept, unkept]) expect(Number.isNaN(term.createdAt.getTime())).toBe(false);
       expect(kept.rows[0]).toMatchObject({ n: 7, yes: true, doc: { a: [1, 2] }, word: 'x', list: [1, 2], nothing: null });
+      expect(kept.rows[0]).toMatchObject({ negative: -42, small: -7, top: 2147483647, bottom: -2147483648, empty: '', ascii: '22A91A0501 Ananya Reddy', accented: 'Ślęzak' });
       expect(typeof kept.rows[0]!.day).toBe('string');
     } finally {
       await Promise.all([prepared.close(), plain.close()]);
@@ -132,11 +135,15 @@ describe('prepared statements', () => {
       // About 1 MB: the embedded database hands such an answer over in many pieces.
       const long = sql`select g as n, repeat(${'é日🎓'}, g % 50) || ${' Ślęzak'} as text, null::text as nothing, g as "n"
         from generate_series(1, ${4000}) g order by g`;
+      // Some 20 kB: ASCII and other text side by side in one answer, each value read on its own or cut from the whole.
+      const mixed = sql`select g as n, case when g % 3 = 0 then ${'Ñandú '} || g else ${'A student with a long name '} || g end as name,
+        ${'CSE'} || (g % 8 + 1) as class, -g as minus
+        from generate_series(1, ${300}) g order by g`;
       const none = sql`select name from classes where name = ${'NO SUCH CLASS'}`;
       const rename = sql`update classes set position = position where name like ${'CSE%'}`;
       const outcomes = [];
       for (let round = 0; round < 2; round += 1) {
-        outcomes.push(await database.db.execute(long), await database.db.execute(none), await database.db.execute(rename));
+        outcomes.push(await database.db.execute(long), await database.db.execute(none), await database.db.execute(rename), await database.db.execute(mixed));
       }
       return outcomes.map((outcome) => {
         const { rows, rowCount, affectedRows } = outcome as unknown as { rows: unknown[]; rowCount?: number; affectedRows?: number };
@@ -152,6 +159,11 @@ describe('prepared statements', () => {
       expect(kept[0]!.rows[3999]).toEqual({ n: 4000, text: `${'é日🎓'.repeat(0)} Ślęzak`, nothing: null });
       expect(kept[0]!.rows[48]).toEqual({ n: 49, text: `${'é日🎓'.repeat(49)} Ślęzak`, nothing: null });
       expect(kept[1]!.rows).toEqual([]);
+      expect(kept[3]!.rows).toHaveLength(300);
+      expect(kept[3]!.rows.slice(1, 3)).toEqual([
+        { n: 2, name: 'A student with a long name 2', class: 'CSE3', minus: -2 },
+        { n: 3, name: 'Ñandú 3', class: 'CSE4', minus: -3 },
+      ]);
       expect(kept[2]).toMatchObject(onPostgres ? { rowCount: 8 } : { rowCount: 8, affectedRows: 8 });
     } finally {
       await Promise.all([prepared.close(), plain.close()]);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PGlite, QueryOptions, Results, Transaction, messages as PgliteMessages } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { readResults } from './pglite-results';
+import { knownParsers, readResults } from './pglite-results';
 
 /**
  * Statements the portal repeats, kept prepared (docs/decisions/0020-prepared-statements.md): the
@@ -85,8 +85,9 @@ interface Prepared {
  * every prepared one (DEALLOCATE ALL): a migration may change what they return.
  */
 export async function preparePglite(client: PGlite): Promise<void> {
-  const { protocol, parse, messages: backend } = await import('@electric-sql/pglite');
+  const { protocol, parse, messages: backend, types } = await import('@electric-sql/pglite');
   const { serialize } = protocol;
+  const known = knownParsers(types);
   const statements = new Map<string, Prepared>();
   let nextName = 0;
 
@@ -129,7 +130,7 @@ export async function preparePglite(client: PGlite): Promise<void> {
   }
 
   function read<T>(answer: Buffer, parsers: PGlite['parsers'], rest: QueryOptions | undefined): Results<T> {
-    const results = readResults<T>(answer, parsers, rest?.rowMode);
+    const results = readResults<T>(answer, parsers, known, rest?.rowMode);
     if (results !== undefined) return results;
     // An error (or an unexpected notification): PGlite's own parser makes the same objects as its `query`.
     const messages: BackendMessage[] = [];
