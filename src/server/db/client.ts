@@ -186,16 +186,22 @@ async function startPglite(
   // folder weighed some 800 MB, against 290 once restarted): that thread closes once the folder is
   // made, and a new one opens it.
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const [{ client, ready }, { drizzle: drizzlePglite }, schema] = await Promise.all([
-    import('./pglite-thread').then(async ({ beginPgliteThread, startPgliteThread }) => {
-      if (isNew) await (await startPgliteThread(dataDir, PGLITE_OPTIONS)).close();
-      return beginPgliteThread(dataDir, PGLITE_OPTIONS);
-    }),
-    import('drizzle-orm/pglite'),
-    import('./schema'),
-  ]);
-  if (prepared) await preparePglite(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const thread = import('./pglite-thread').then(async ({ beginPgliteThread, startPgliteThread }) => {
+    if (isNew) await (await startPgliteThread(dataDir, PGLITE_OPTIONS)).close();
+    return beginPgliteThread(dataDir, PGLITE_OPTIONS);
+  });
+  let db: Db;
+  try {
+    const [{ client }, { drizzle: drizzlePglite }, schema] = await Promise.all([thread, import('drizzle-orm/pglite'), import('./schema')]);
+    if (prepared) await preparePglite(client);
+    db = drizzlePglite(client, { schema }) as unknown as Db;
+  } catch (err) {
+    // The thread may have begun though the rest failed: it is closed before the caller lets the
+    // folder's lock go, so that no database is left running on a folder another process may take.
+    await thread.then(({ client }) => client.close()).catch(() => undefined);
+    throw err;
+  }
+  const { client, ready } = await thread;
   const database: Database = {
     db,
     kind: 'pglite',
