@@ -20,6 +20,7 @@ import { DEMO_FACULTY } from '../src/server/seed/demo';
 import { option } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
+import { median } from './median';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const PAGES = [
@@ -62,8 +63,6 @@ interface Score {
   largestPaintMs: number;
   blockingMs: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   const runs = option('runs', 1);
