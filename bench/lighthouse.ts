@@ -2,8 +2,9 @@
  * Lighthouse (mobile) on /login and /faculty-details against the budgets of DESIGN.md section 7.4:
  * performance >= 95 on /login and >= 90 on /faculty-details, layout shift <= 0.05, accessibility 100.
  *
- *   npx tsx bench/lighthouse.ts            run, print, and write the section of bench/RESULTS.md
- *   npx tsx bench/lighthouse.ts --runs 3   the median of three runs per page
+ *   npx tsx bench/lighthouse.ts            the median of three runs per page: print it, and write the
+ *                                          section of bench/RESULTS.md
+ *   npx tsx bench/lighthouse.ts --runs 1   one run per page (a page's score moves by a few points from run to run)
  *
  * Starts the portal as `npm start` does (the server's build, the demo data on a new data folder),
  * signs in as the demo faculty for /faculty-details, and drives the Chromium the browser journeys
@@ -65,7 +66,7 @@ interface Score {
 }
 
 async function main(): Promise<void> {
-  const runs = option('runs', 1);
+  const runs = option('runs', 3);
   const folder = scratchFolder('portal-lighthouse-');
   let server: ChildProcess | undefined;
   let chromium: ChildProcess | undefined;
