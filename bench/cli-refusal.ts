@@ -10,12 +10,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { option } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { median } from './median';
 
 const BUDGET_SECONDS = 5;
-const runsIndex = process.argv.indexOf('--runs');
-const runs = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 5;
+const runs = option('runs', 5);
 
 const dataDir = scratchFolder('portal-bench-lock-');
 const env = { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DEMO: 'false', PORT: '0', LOG_LEVEL: 'warn', PORTAL_WEB_DIR: path.join(dataDir, 'no-web') };
