@@ -38,6 +38,7 @@ import { argument, option } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
 import { median } from './median';
+import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const TIME_ZONE = 'UTC';
@@ -193,7 +194,7 @@ function residentMb(pid: number): number {
 
 async function startServer(entry: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = stopOnExit(
-    spawn(process.execPath, [entry], {
+    spawn(process.execPath, [...startNodeOptions(), entry], {
       env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),

@@ -22,6 +22,7 @@ import { option } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
 import { median } from './median';
+import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const PAGES = [
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = stopOnExit(
-      spawn(process.execPath, [entry], {
+      spawn(process.execPath, [...startNodeOptions(), entry], {
         env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: path.join(folder, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'ignore', 'inherit'],
       }),

@@ -13,13 +13,15 @@
  * known: about a quarter of a second on the machines measured, the same whatever the portal does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { option } from './args';
 import { scratchFolder, stopOnExit } from './children';
+import { LOCK_FILE } from '../src/server/db/data-folder-lock';
 import { freePort } from './free-port';
 import { median } from './median';
+import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const TARGET_MS = 1500;
@@ -36,7 +38,7 @@ async function answers(url: string): Promise<boolean> {
 
 /** `npm start`, and what it runs (package.json's start script), to tell npm's own share. */
 const NPM_START = { command: 'npm', args: ['start'] };
-const WITHOUT_NPM = { command: process.execPath, args: ['scripts/start.mjs'] };
+const WITHOUT_NPM = { command: process.execPath, args: [...startNodeOptions(), 'scripts/start.mjs'] };
 
 /** Starts the portal; resolves with the milliseconds from the spawn to the first health answer. */
 async function startPortal(
@@ -61,29 +63,39 @@ async function startPortal(
   }
 }
 
-async function stopPortal(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
-  await delay(200); // the last of the group (node) releases the data folder's lock
+/** Stops the portal's process group and waits until the data folder's lock is let go. */
+async function stopPortal(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+  // npm can exit before the portal's own process has closed the database and let go of the lock
+  // (a close after the first start's seeding took longer than a fixed wait once).
+  const lock = path.join(dataDir, LOCK_FILE);
+  const started = performance.now();
+  while (existsSync(lock)) {
+    if (performance.now() - started > 60_000) throw new Error('the portal did not let go of its data folder within a minute');
+    await delay(20);
+  }
 }
 
 async function main(): Promise<void> {
   const runs = option('runs', 5);
   const folder = scratchFolder('portal-start-');
   const port = await freePort();
+  const dataDir = path.join(folder, 'data');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    PORTAL_DATA_DIR: path.join(folder, 'data'),
+    PORTAL_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
   };
   try {
     const first = await startPortal(env, port);
     console.log(`first start (builds what is missing, creates and seeds the database): ${(first.ms / 1000).toFixed(2)} s`);
-    await stopPortal(first.child);
+    await stopPortal(first.child, dataDir);
     // Alternating: each run of `npm start` is followed by one of what it runs, on the same folder.
     const times: number[] = [];
     const withoutNpm: number[] = [];
@@ -94,7 +106,7 @@ async function main(): Promise<void> {
       ] as const) {
         const { child, ms } = await startPortal(env, port, how);
         into.push(ms);
-        await stopPortal(child);
+        await stopPortal(child, dataDir);
       }
     }
     const middle = median(times);
