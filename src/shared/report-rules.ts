@@ -116,14 +116,27 @@ export type CsvCell = string | number;
 /** A byte order mark, so that spreadsheet programs read the file as UTF-8. */
 export const CSV_BOM = '\uFEFF';
 
+/** How text that a spreadsheet would run as a formula starts: =, +, -, @, tab or carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (=, +, -, @, tab,
- * carriage return at the start) gets a leading apostrophe: names come from the roster, and a
- * downloaded report must never run code on a faculty member's computer.
+ * Text for a CSV file that people open in a spreadsheet: text that would run as a formula gets a
+ * leading apostrophe, which spreadsheets take as "this is text" and do not show. A downloaded file
+ * must never run code on the computer of whoever opens it.
  */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** `guardFormula` undone, for a file the portal wrote and reads again (the roster's export). */
+export function unguardFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** One CSV field (RFC 4180), guarded against formulas: names come from the roster. */
 export function csvField(cell: CsvCell): string {
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const safe = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  const safe = guardFormula(cell);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -198,6 +198,29 @@ describe('importRoster and exportRoster', () => {
     }
   });
 
+  it('writes a name a spreadsheet would run as a formula with an apostrophe, and reads it back as it was', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const names = ['=HYPERLINK("http://example.com","x")', '+91 Rao', '-Dev', '@Asha', "'Quoted", "O'Neil"];
+      const csv = `pin,name,class\n${names.map((name, i) => `F${i},"${name.replace(/"/g, '""')}",CSE1`).join('\n')}\n`;
+      await importRoster(fresh.db, csv, CLI);
+      const exported = (await exportRoster(fresh.db)).csv;
+      expect(exported.split('\n').slice(1, -1)).toEqual([
+        'F0,"\'=HYPERLINK(""http://example.com"",""x"")",CSE1',
+        "F1,'+91 Rao,CSE1",
+        "F2,'-Dev,CSE1",
+        "F3,'@Asha,CSE1",
+        "F4,'Quoted,CSE1",
+        "F5,O'Neil,CSE1",
+      ]);
+      // Read back unchanged: a name read with its apostrophe would count as updated.
+      expect(await importRoster(fresh.db, exported, CLI)).toEqual(counts(0, 0, 0, names.length));
+      expect((await fresh.db.select({ name: students.name }).from(students).orderBy(asc(students.pin))).map((row) => row.name)).toEqual(names);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it('handles a large roster in one go', async () => {
     const lines = ['pin,name,class'];
     for (let i = 0; i < 2500; i += 1) lines.push(`BULK${String(i).padStart(4, '0')},Student ${i},${CLASS_NAMES[i % 8]}`);

@@ -1,5 +1,6 @@
 import type { RosterStudent } from '../../../shared/schemas/attendance';
 import { PinSchema } from '../../../shared/schemas/common';
+import { guardFormula, unguardFormula } from '../../../shared/report-rules';
 import type { Db, Executor } from '../../db/client';
 import { EmailSchema } from '../../../shared/schemas/auth';
 import { UserInputError } from '../../input-error';
@@ -116,8 +117,10 @@ function csvEntries(text: string, errors: RosterProblem[]): RawEntry[] {
       const problem = `expected ${columns.length} fields (${columns.join(',')}), found ${row.fields.length}`;
       entries.push({ where, line, pin: undefined, name: undefined, className: undefined, problem });
     } else {
-      const [pin, name, className] = index.map((i) => row.fields[i]);
-      entries.push({ where, line, pin, name, className, email: emailIndex >= 0 ? row.fields[emailIndex] : undefined });
+      // The export guards fields against spreadsheet formulas; its own guard is undone here.
+      const field = (i: number) => (i >= 0 && row.fields[i] !== undefined ? unguardFormula(row.fields[i]) : undefined);
+      const [pin, name, className] = index.map(field);
+      entries.push({ where, line, pin, name, className, email: field(emailIndex) });
     }
   }
   return entries;
@@ -450,11 +453,14 @@ export async function putStudents(db: Executor, rows: RosterStudentRow[]): Promi
   });
 }
 
-/** The whole roster as CSV with a header line, in the format that importRoster reads. */
+/**
+ * The whole roster as CSV with a header line, in the format that importRoster reads. A name that a
+ * spreadsheet would run as a formula is written with a leading apostrophe, which the import drops.
+ */
 export async function exportRoster(db: Db): Promise<{ csv: string; count: number }> {
   const rows = await repo.listRoster(db);
   return {
-    csv: formatCsv([[...ROSTER_HEADER], ...rows.map((s) => [s.pin, s.name, s.className])]),
+    csv: formatCsv([[...ROSTER_HEADER], ...rows.map((s) => [s.pin, s.name, s.className].map(guardFormula))]),
     count: rows.length,
   };
 }
