@@ -18,7 +18,11 @@
  * changed (answered from the report cache) and computed (a query parameter the route ignores makes
  * each request a cache miss, whose answer the cache does not keep); then saving a 60-student register again and again, one save at a
  * time. Each line is a 1 s warm-up and three 5 s measures, and its req/s, p50 and p99 are their
- * medians. Idle memory is the server's resident size once started and signed in, before any load.
+ * medians. Every request carries a browser's `Accept-Encoding` (BROWSER_HEADERS): the reports are
+ * read by the web app, so answers of 1 KB or more are measured compressed, as browsers get them
+ * (decision 26). Idle memory is the server's resident size once started and signed in, before any
+ * load. The read targets that the issue sets at 10M marks are judged on the 10M lines (PostgreSQL's);
+ * PGlite's largest size is printed beside them for information, and judged against PostgreSQL.
  * Not part of `npm test`: figures depend on the machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -97,12 +101,15 @@ interface Load {
   setupRequest?: (request: autocannon.Request) => autocannon.Request;
 }
 
+/** What every browser sends: the answers come as the web app gets them (decision 26). */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 async function load({ url, method = 'GET', headers = {}, connections = 10, setupRequest }: Load, seconds = DURATION): Promise<Measure> {
   const run = (duration: number) =>
     autocannon({
       url,
       method,
-      headers,
+      headers: { ...BROWSER_HEADERS, ...headers },
       connections,
       duration,
       ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
@@ -311,6 +318,7 @@ function machine(postgres: string | undefined): string {
     `- ${machineLine()}`,
     `- ${postgres ?? 'no PostgreSQL'}; PGlite in a data folder on the local disk`,
     `- autocannon on the same machine: 10 connections for reads, 1 for saves; ${DURATION} s per measure after a 1 s warm-up, ${REPEATS} measures per line and their medians`,
+    `- every request asks as a browser does (\`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\`): answers of 1 KB or more come compressed (br)`,
   ].join('\n');
 }
 
@@ -337,9 +345,14 @@ function verdicts(rows: Row[], memory: Map<string, number>): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
   const reads = ['dashboard', 'below 75%', 'student record'];
   const largest = (engine: Engine) => (['10m', '1m'] as const).find((size) => rows.some((row) => row.engine === engine && row.size === size));
+  // The issue sets the read targets at 10M marks, which only PostgreSQL is run at. A run without
+  // any 10M line (a part) judges each engine's largest size instead, as a stand-in; in a run with
+  // them, PGlite's largest size (1M) is printed for information and judged against PostgreSQL below.
+  const judged = rows.some((row) => row.size === '10m');
   for (const engine of ['pg', 'pglite'] as const) {
     const size = largest(engine);
     if (!size) continue;
+    const verdict = !judged || size === '10m';
     for (const read of reads) {
       for (const kind of ['unchanged (cached)', 'computed']) {
         const big = find(engine, size, `${read}, ${kind}`);
@@ -347,8 +360,12 @@ function verdicts(rows: Row[], memory: Map<string, number>): string[] {
         if (!big) continue;
         const growth = demo ? big.measure.p99 / Math.max(1, demo.measure.p99) : Number.NaN;
         out.push(
-          `- ${big.scenario}, ${read}, ${kind}: p99 ${big.measure.p99} ms (target <= ${TARGETS.readP99Ms}: ${mark(big.measure.p99 <= TARGETS.readP99Ms)}), ` +
-            `${growth.toFixed(2)}x the demo-size p99 (target <= ${TARGETS.readGrowth}x, p99 under 1 ms counted as 1 ms: ${mark(growth <= TARGETS.readGrowth)})`,
+          verdict
+            ? `- ${big.scenario}, ${read}, ${kind}: p99 ${big.measure.p99} ms (target <= ${TARGETS.readP99Ms}: ${mark(big.measure.p99 <= TARGETS.readP99Ms)}), ` +
+                `${growth.toFixed(2)}x the demo-size p99 (target <= ${TARGETS.readGrowth}x, p99 under 1 ms counted as 1 ms: ${mark(growth <= TARGETS.readGrowth)})` +
+                (size === '10m' ? '' : ' (this run has no 10M lines: its largest size stands in)')
+            : `- ${big.scenario}, ${read}, ${kind}: p99 ${big.measure.p99} ms, ${growth.toFixed(2)}x the demo-size p99 ` +
+                `(for information: the issue sets ${TARGETS.readP99Ms} ms and ${TARGETS.readGrowth}x at 10M marks, run on PostgreSQL only)`,
         );
       }
     }
