@@ -164,13 +164,17 @@ function wholeNumber(answer: Buffer, at: number, length: number): number {
  */
 class Decoder {
   #whole: string | undefined;
+  /** Whether ASCII values may be cut from the whole answer: decided once per answer. */
+  readonly #cuts: boolean;
 
-  constructor(private readonly answer: Buffer) {}
+  constructor(private readonly answer: Buffer) {
+    this.#cuts = answer.length <= WHOLE_TEXT_MAX_BYTES;
+  }
 
   text(at: number, length: number): string {
     const { answer } = this;
     const end = at + length;
-    if (answer.length > WHOLE_TEXT_MAX_BYTES) return answer.toString('utf8', at, end);
+    if (!this.#cuts) return answer.toString('utf8', at, end);
     for (let index = at; index < end; index += 1) {
       if (answer[index]! >= 0x80) return answer.toString('utf8', at, end);
     }
