@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_FACULTY, DEMO_STUDENT } from '../src/server/seed/demo';
-import { waitNearMidnight } from '../src/server/test/midnight';
+import { waitOutMidnight } from '../src/server/test/midnight';
 
 export { expect };
 
@@ -17,11 +17,7 @@ export const test = base.extend<{ consoleErrors: string[]; midnightGuard: void }
   midnightGuard: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use, testInfo) => {
-      const wait = waitNearMidnight(Date.now());
-      if (wait > 0) {
-        testInfo.setTimeout(testInfo.timeout + wait);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
+      await waitOutMidnight((wait) => testInfo.setTimeout(testInfo.timeout + wait));
       await use();
     },
     { auto: true },

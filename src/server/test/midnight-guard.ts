@@ -3,7 +3,6 @@
  * minutes of a day waits for the next one. It runs before every test file (vitest.config.ts
  * `setupFiles`) and costs nothing at any other time of day.
  */
-import { waitNearMidnight } from './midnight';
+import { waitOutMidnight } from './midnight';
 
-const wait = waitNearMidnight(Date.now());
-if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+await waitOutMidnight();

@@ -13,3 +13,14 @@ export function waitNearMidnight(now: number): number {
   const untilMidnight = DAY_MS - (now % DAY_MS);
   return untilMidnight <= GUARD_MS ? untilMidnight + 1_000 : 0;
 }
+
+/**
+ * Waits out the end of the day when a test would start near midnight UTC (see waitNearMidnight);
+ * `beforeWaiting` hears how long first (a journey lengthens its timeout by it).
+ */
+export async function waitOutMidnight(beforeWaiting?: (ms: number) => void): Promise<void> {
+  const wait = waitNearMidnight(Date.now());
+  if (wait <= 0) return;
+  beforeWaiting?.(wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
