@@ -38,7 +38,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { todayIn } from '../src/shared/dates';
-import { argument, option } from './args';
+import { argument, option, positiveNumber } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { freePort } from './free-port';
 import { median } from './median';
@@ -61,7 +61,8 @@ const TARGETS = {
   idleMbPglite: 300,
 };
 
-const DURATION = Number(argument('duration') ?? 5);
+/** Seconds per measure (fractions allowed, for a quick look). */
+const DURATION = positiveNumber('duration', 5);
 /**
  * Each line is measured this many times in a row, and its figures are the medians (each figure's
  * own): on two cores shared with the load generator and the database, one 5 s measure's p99 moved

@@ -14,3 +14,12 @@ export function option(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} takes a positive whole number`);
   return value;
 }
+
+/** A positive number (fractions allowed) after `--name`, or `fallback`. */
+export function positiveNumber(name: string, fallback: number): number {
+  const given = argument(name);
+  if (given === undefined) return fallback;
+  const value = Number(given);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number, such as 5 or 0.5`);
+  return value;
+}
