@@ -181,13 +181,13 @@ async function startPglite(
   // server's requests instead of between them. The thread starts before Drizzle's driver and the
   // schema load (this module loads neither before: npm start's database opens meanwhile), and its
   // client is handed out before the database is ready.
-  // A folder without a database yet is made by PostgreSQL's initdb in the thread that first opens
-  // it, and the WebAssembly memory that took stayed for the thread's life (an idle server on a new
-  // folder weighed some 800 MB, against 290 once restarted): that thread closes once the folder is
-  // made, and a new one opens it.
+  // A folder without a database yet is made by PostgreSQL's initdb, and what that takes stays with
+  // whoever ran it (in the thread that then served, an idle server on a new folder weighed some
+  // 800 MB, against 290 once restarted): a child process makes the folder and ends, and the
+  // thread opens what it made.
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const thread = import('./pglite-thread').then(async ({ beginPgliteThread, startPgliteThread }) => {
-    if (isNew) await (await startPgliteThread(dataDir, PGLITE_OPTIONS)).close();
+  const thread = import('./pglite-thread').then(async ({ beginPgliteThread, makeDatabaseFolder }) => {
+    if (isNew) await makeDatabaseFolder(dataDir, PGLITE_OPTIONS);
     return beginPgliteThread(dataDir, PGLITE_OPTIONS);
   });
   let db: Db;

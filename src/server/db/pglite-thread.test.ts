@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePglite } from './prepared-statements';
-import { beginPgliteThread, startPgliteThread } from './pglite-thread';
+import { beginPgliteThread, makeDatabaseFolder, startPgliteThread } from './pglite-thread';
 
 // The embedded database in its own thread (docs/decisions/0023-pglite-thread.md), as the portal
 // opens it: PGlite's API, with the portal's kept statements.
@@ -163,4 +163,46 @@ describe('the thread of the embedded database, started and closed', () => {
     expect(output.trim()).toBe('42');
     expect(exitCode).toBe(0);
   }, 30_000);
+});
+
+// A new data folder is made in a child process that then ends (what initdb allocates goes with it),
+// and the thread opens what it made.
+describe('a new data folder for the embedded database', () => {
+  it('is made ready for a thread to open, with the settings asked, and keeps what is written', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
+    const dataDir = path.join(folder, 'data');
+    const options = { postgresqlconf: ['shared_buffers=32MB'] };
+    try {
+      await makeDatabaseFolder(dataDir, options);
+      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+      const client = await startPgliteThread(dataDir, options);
+      try {
+        await client.exec('create table kept (id int primary key)');
+        await client.exec('insert into kept values (7)');
+        expect((await client.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+      } finally {
+        await client.close();
+      }
+      // The folder keeps what was written: a second open finds it.
+      const again = await startPgliteThread(dataDir, options);
+      try {
+        expect((await again.query('select id from kept')).rows).toEqual([{ id: 7 }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("fails with PGlite's reason when the folder cannot be one", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
+    const file = path.join(folder, 'not-a-folder');
+    writeFileSync(file, 'text');
+    try {
+      await expect(makeDatabaseFolder(file, {})).rejects.toThrow(/ErrnoError.*errno/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

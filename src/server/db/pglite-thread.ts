@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import { isMainThread, parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
 import type * as PgliteModule from '@electric-sql/pglite';
@@ -18,6 +20,7 @@ import type { messages as PgliteMessages, PGlite, PGliteOptions, Transaction } f
  *
  * This module is both sides: imported, it exports `startPgliteThread`; run as the worker (the
  * worker is this same file, so the server's build needs no second entry), it opens the database.
+ * Run as a child process, it makes a new data folder (`makeDatabaseFolder`).
  */
 
 /** PGlite's two WebAssembly modules, compiled (docs/decisions/0023-pglite-thread.md). */
@@ -159,23 +162,74 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
   void serveDatabase((workerData as { opening: Opening }).opening);
 }
 
+/** The environment variable that makes a child process of this file make a data folder: the folder and PGlite's options. */
+const FOLDER_TO_MAKE = 'PORTAL_PGLITE_NEW_FOLDER';
+
+/** The child's side of `makeDatabaseFolder`: PGlite's initdb on the folder, then close, and the reason if it cannot. */
+async function makeFolder({ dataDir, options }: { dataDir: string; options: PGliteOptions }): Promise<void> {
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const database = new PGlite(dataDir, options);
+    await database.waitReady;
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    process.send!({ type: 'failed', ...describe(err) } satisfies Reply, () => process.exit(1));
+  }
+}
+
+if (isMainThread && process.send && process.env[FOLDER_TO_MAKE]) {
+  void makeFolder(JSON.parse(process.env[FOLDER_TO_MAKE]) as { dataDir: string; options: PGliteOptions });
+}
+
 type Listener = (payload: string) => void;
 
 /** A channel's name as PostgreSQL keeps it: folded to lower case unless quoted (as PGlite does). */
 const postgresName = (channel: string) => (channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase());
 
+/** From the TypeScript source (tests, `npm run dev`, the `portal` command): JavaScript that registers tsx, then loads this file. */
+function bootFromSource(): string | undefined {
+  const file = import.meta.url;
+  if (!file.endsWith('.ts')) return undefined;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`;
+}
+
 /**
- * The worker: this module's own file. From the TypeScript source (tests, `npm run dev`, the
- * `portal` command), tsx is registered in the worker first; Node 20 does not pass `--import` on to
- * a worker.
+ * The worker: this module's own file. From the TypeScript source, tsx is registered in the worker
+ * first; Node 20 does not pass `--import` on to a worker.
  */
 function startWorker(opening: Opening): Worker {
-  const file = import.meta.url;
   const data = { workerData: { role: ROLE, opening }, resourceLimits: WORKER_LIMITS };
-  if (!file.endsWith('.ts')) return new Worker(new URL(file), data);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`;
-  return new Worker(boot, { ...data, eval: true });
+  const boot = bootFromSource();
+  return boot === undefined ? new Worker(new URL(import.meta.url), data) : new Worker(boot, { ...data, eval: true });
+}
+
+/**
+ * Makes a new embedded database in `dataDir` (PostgreSQL's initdb), in a child process that then
+ * ends: what initdb allocates stays with the process that ran it. In a thread, the WebAssembly
+ * memory went with the thread, but the memory allocator kept what the thread's file reads and
+ * writes had taken (some 90 MB: a server's first start on a new folder weighed 285-320 MB, and
+ * 214-235 MB once restarted). Rejects with PGlite's reason when the folder cannot be one.
+ */
+export function makeDatabaseFolder(dataDir: string, options: PGliteOptions): Promise<void> {
+  const boot = bootFromSource();
+  const args = boot === undefined ? [fileURLToPath(import.meta.url)] : ['--input-type=module', '--eval', boot];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, [FOLDER_TO_MAKE]: JSON.stringify({ dataDir, options }) },
+  });
+  return new Promise<void>((resolve, reject) => {
+    let failure: Error | undefined;
+    child.on('message', (reply: Reply) => {
+      if (reply.type === 'failed') failure = Object.assign(new Error(reply.message), { stack: reply.stack });
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(failure ?? new Error(`The embedded database could not be made (${signal ?? `exit code ${code}`})`));
+    });
+  });
 }
 
 /**
