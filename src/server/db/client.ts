@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { migrationError } from './migration-error';
 import { PROJECT_ROOT } from '../project-root';
 import { preparePglite, preparingClient } from './prepared-statements';
 import type * as schemaModule from './schema';
@@ -65,13 +66,14 @@ export interface Opening {
  * DataFolderLockedError before anything is read or written.
  */
 export async function beginOpening(options: OpenOptions): Promise<Opening> {
+  const migrationsFolder = options.migrate === false ? undefined : MIGRATIONS_DIR;
   const { database, started } = options.databaseUrl
     ? { database: await openPostgres(options.databaseUrl, options.preparedStatements ?? true), started: Promise.resolve() }
-    : await beginPglite(options.dataDir, options.lock, options.preparedStatements ?? true);
+    : await beginPglite(options.dataDir, options.lock, options.preparedStatements ?? true, migrationsFolder);
   const opened = (async () => {
     try {
       await started;
-      if (options.migrate !== false) await migrateDatabase(database);
+      if (migrationsFolder !== undefined) await migrateDatabase(database, migrationsFolder);
     } catch (err) {
       await database.close().catch(() => undefined);
       throw err;
@@ -88,14 +90,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return (await beginOpening(options)).opened;
 }
 
-/** A migration that refuses to run: its message is the database's (what to do), not the SQL. */
-export class MigrationError extends Error {
-  constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
-    this.name = 'MigrationError';
-  }
-}
-
 /** Applies the migrations not applied yet: every one in drizzle/, or those of another folder (tests). */
 export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (await isUpToDate(database, migrationsFolder)) return;
@@ -109,12 +103,7 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
       await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
     }
   } catch (err) {
-    // Drizzle's own message is the failed statement; the database's reason is its cause.
-    let reason: unknown = err;
-    while (reason instanceof Error && reason.cause instanceof Error) reason = reason.cause;
-    throw new MigrationError(`The database could not be upgraded: ${reason instanceof Error ? reason.message : String(reason)}`, {
-      cause: err,
-    });
+    throw migrationError(err);
   }
 }
 
@@ -149,6 +138,7 @@ async function beginPglite(
   dataDir: string | undefined,
   given: DataFolderLock | undefined,
   prepared: boolean,
+  migrationsFolder: string | undefined,
 ): Promise<{ database: Database; started: Promise<void> }> {
   if (given && (!dataDir || realpathSync(path.resolve(dataDir)) !== given.dataDir)) {
     throw new Error('The lock given is not on the data folder being opened');
@@ -156,7 +146,7 @@ async function beginPglite(
   // The lock comes first: a second process must not even start the database on the folder.
   const lock = dataDir ? (given ?? lockDataFolder(dataDir)) : undefined;
   try {
-    return await startPglite(dataDir, lock, prepared);
+    return await startPglite(dataDir, lock, prepared, migrationsFolder);
   } catch (err) {
     lock?.release();
     throw err;
@@ -175,6 +165,7 @@ async function startPglite(
   dataDir: string | undefined,
   lock: DataFolderLock | undefined,
   prepared: boolean,
+  migrationsFolder: string | undefined,
 ): Promise<{ database: Database; started: Promise<void> }> {
   // Each driver is loaded on use: a refused open (or a server on PostgreSQL) never loads PGlite.
   // In a thread of its own (docs/decisions/0023-pglite-thread.md): its queries run beside the
@@ -183,11 +174,11 @@ async function startPglite(
   // client is handed out before the database is ready.
   // A folder without a database yet is made by PostgreSQL's initdb, and what that takes stays with
   // whoever ran it (in the thread that then served, an idle server on a new folder weighed some
-  // 800 MB, against 290 once restarted): a child process makes the folder and ends, and the
-  // thread opens what it made.
+  // 800 MB, against 290 once restarted): a child process makes the folder, applies the migrations
+  // (whose memory would stay too) and ends, and the thread opens what it made.
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const thread = import('./pglite-thread').then(async ({ beginPgliteThread, makeDatabaseFolder }) => {
-    if (isNew) await makeDatabaseFolder(dataDir, PGLITE_OPTIONS);
+    if (isNew) await makeDatabaseFolder(dataDir, PGLITE_OPTIONS, migrationsFolder);
     return beginPgliteThread(dataDir, PGLITE_OPTIONS);
   });
   let db: Db;

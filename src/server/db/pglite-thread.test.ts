@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsUpTo } from '../test/old-schema';
+import { MIGRATIONS_DIR } from './client';
 import { preparePglite } from './prepared-statements';
 import { beginPgliteThread, makeDatabaseFolder, startPgliteThread } from './pglite-thread';
 
@@ -165,8 +167,8 @@ describe('the thread of the embedded database, started and closed', () => {
   }, 30_000);
 });
 
-// A new data folder is made in a child process that then ends (what initdb allocates goes with it),
-// and the thread opens what it made.
+// A new data folder is made, and its migrations applied, in a child process that then ends (what
+// initdb and the migrations allocate goes with it), and the thread opens what it made.
 describe('a new data folder for the embedded database', () => {
   it('is made ready for a thread to open, with the settings asked, and keeps what is written', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
@@ -192,6 +194,48 @@ describe('a new data folder for the embedded database', () => {
       }
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('applies the migrations when asked, as opening the database would', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
+    const dataDir = path.join(folder, 'data');
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    try {
+      await makeDatabaseFolder(dataDir, {}, MIGRATIONS_DIR);
+      const client = await startPgliteThread(dataDir, {});
+      try {
+        const applied = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+        expect(applied.rows).toEqual([{ n: journal.entries.length }]);
+        const tables = await client.query<{ name: string }>(
+          "select tablename as name from pg_tables where tablename in ('students', 'attendance_marks') order by tablename",
+        );
+        expect(tables.rows).toEqual([{ name: 'attendance_marks' }, { name: 'students' }]);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('fails as a migration that cannot run fails, with the reason the database gave', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    const migrations = migrationsUpTo(journal.entries.at(-1)!.tag);
+    const last = journal.entries.at(-1)!;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_broken' });
+    writeFileSync(path.join(migrations, 'meta', '_journal.json'), JSON.stringify(journal));
+    writeFileSync(path.join(migrations, '9999_broken.sql'), 'alter table no_such_table add column x integer;');
+    try {
+      await expect(makeDatabaseFolder(path.join(folder, 'data'), {}, migrations)).rejects.toThrow(
+        'The database could not be upgraded: relation "no_such_table" does not exist',
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(migrations, { recursive: true, force: true });
     }
   }, 60_000);
 

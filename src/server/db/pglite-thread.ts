@@ -162,15 +162,32 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
   void serveDatabase((workerData as { opening: Opening }).opening);
 }
 
-/** The environment variable that makes a child process of this file make a data folder: the folder and PGlite's options. */
+/** The environment variable that makes a child process of this file make a data folder (`FolderToMake`). */
 const FOLDER_TO_MAKE = 'PORTAL_PGLITE_NEW_FOLDER';
 
-/** The child's side of `makeDatabaseFolder`: PGlite's initdb on the folder, then close, and the reason if it cannot. */
-async function makeFolder({ dataDir, options }: { dataDir: string; options: PGliteOptions }): Promise<void> {
+/** What the child process makes: the folder, with PGlite's options, and the migrations to apply (none when absent). */
+interface FolderToMake {
+  dataDir: string;
+  options: PGliteOptions;
+  migrationsFolder?: string | undefined;
+}
+
+/** The child's side of `makeDatabaseFolder`: PGlite's initdb on the folder, the migrations, then close, and the reason if it cannot. */
+async function makeFolder({ dataDir, options, migrationsFolder }: FolderToMake): Promise<void> {
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const database = new PGlite(dataDir, options);
     await database.waitReady;
+    if (migrationsFolder !== undefined) {
+      const [{ drizzle }, { migrate }, { migrationError }] = await Promise.all([
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+        import('./migration-error'),
+      ]);
+      await migrate(drizzle(database), { migrationsFolder }).catch((err: unknown) => {
+        throw migrationError(err);
+      });
+    }
     await database.close();
     process.exit(0);
   } catch (err) {
@@ -179,7 +196,7 @@ async function makeFolder({ dataDir, options }: { dataDir: string; options: PGli
 }
 
 if (isMainThread && process.send && process.env[FOLDER_TO_MAKE]) {
-  void makeFolder(JSON.parse(process.env[FOLDER_TO_MAKE]) as { dataDir: string; options: PGliteOptions });
+  void makeFolder(JSON.parse(process.env[FOLDER_TO_MAKE]) as FolderToMake);
 }
 
 type Listener = (payload: string) => void;
@@ -206,18 +223,21 @@ function startWorker(opening: Opening): Worker {
 }
 
 /**
- * Makes a new embedded database in `dataDir` (PostgreSQL's initdb), in a child process that then
- * ends: what initdb allocates stays with the process that ran it. In a thread, the WebAssembly
- * memory went with the thread, but the memory allocator kept what the thread's file reads and
- * writes had taken (some 90 MB: a server's first start on a new folder weighed 285-320 MB, and
- * 214-235 MB once restarted). Rejects with PGlite's reason when the folder cannot be one.
+ * Makes a new embedded database in `dataDir` (PostgreSQL's initdb) and applies the migrations of
+ * `migrationsFolder` when given, in a child process that then ends: what initdb and the migrations
+ * allocate stays with the process that ran them. In a thread, the WebAssembly memory went with the
+ * thread, but the memory allocator kept what the thread's file reads and writes had taken (some 90
+ * MB: a server's first start on a new folder weighed 285-320 MB, and 214-235 MB once restarted),
+ * and migrations run by the serving thread kept some 30 MB more. Rejects with PGlite's reason when
+ * the folder cannot be one, and as `migrateDatabase` does when a migration fails.
  */
-export function makeDatabaseFolder(dataDir: string, options: PGliteOptions): Promise<void> {
+export function makeDatabaseFolder(dataDir: string, options: PGliteOptions, migrationsFolder?: string): Promise<void> {
   const boot = bootFromSource();
   const args = boot === undefined ? [fileURLToPath(import.meta.url)] : ['--input-type=module', '--eval', boot];
+  const folder: FolderToMake = { dataDir, options, migrationsFolder };
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [FOLDER_TO_MAKE]: JSON.stringify({ dataDir, options }) },
+    env: { ...process.env, [FOLDER_TO_MAKE]: JSON.stringify(folder) },
   });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;
