@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsUpTo } from '../test/old-schema';
 import { MIGRATIONS_DIR } from './client';
 import { preparePglite } from './prepared-statements';
@@ -169,84 +169,76 @@ describe('the thread of the embedded database, started and closed', () => {
 
 // A new data folder is made, and its migrations applied, in a child process that then ends (what
 // initdb and the migrations allocate goes with it), and the thread opens what it made.
-describe('a new data folder for the embedded database', () => {
-  it('is made ready for a thread to open, with the settings asked, and keeps what is written', async () => {
+describe('a new data folder for the embedded database', { timeout: 60_000 }, () => {
+  const scratch: string[] = [];
+  afterEach(() => {
+    for (const folder of scratch.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  /** A new temporary folder, removed after the test. */
+  const newFolder = () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
-    const dataDir = path.join(folder, 'data');
-    const options = { postgresqlconf: ['shared_buffers=32MB'] };
+    scratch.push(folder);
+    return folder;
+  };
+  /** `use` of the database in `dataDir`, opened in a thread and closed after. */
+  async function inThread<T>(dataDir: string, options: PGliteOptions, use: (client: PGlite) => Promise<T>): Promise<T> {
+    const client = await startPgliteThread(dataDir, options);
     try {
-      await makeDatabaseFolder(dataDir, options);
-      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
-      const client = await startPgliteThread(dataDir, options);
-      try {
-        await client.exec('create table kept (id int primary key)');
-        await client.exec('insert into kept values (7)');
-        expect((await client.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
-      } finally {
-        await client.close();
-      }
-      // The folder keeps what was written: a second open finds it.
-      const again = await startPgliteThread(dataDir, options);
-      try {
-        expect((await again.query('select id from kept')).rows).toEqual([{ id: 7 }]);
-      } finally {
-        await again.close();
-      }
+      return await use(client);
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      await client.close();
     }
-  }, 60_000);
+  }
+  const journal = () =>
+    JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+
+  it('is made ready for a thread to open, with the settings asked, and keeps what is written', async () => {
+    const dataDir = path.join(newFolder(), 'data');
+    const options = { postgresqlconf: ['shared_buffers=32MB'] };
+    await makeDatabaseFolder(dataDir, options);
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    await inThread(dataDir, options, async (client) => {
+      await client.exec('create table kept (id int primary key)');
+      await client.exec('insert into kept values (7)');
+      expect((await client.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+    });
+    // The folder keeps what was written: a second open finds it.
+    await inThread(dataDir, options, async (client) => {
+      expect((await client.query('select id from kept')).rows).toEqual([{ id: 7 }]);
+    });
+  });
 
   it('applies the migrations when asked, as opening the database would', async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
-    const dataDir = path.join(folder, 'data');
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-    try {
-      await makeDatabaseFolder(dataDir, {}, MIGRATIONS_DIR);
-      const client = await startPgliteThread(dataDir, {});
-      try {
-        const applied = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-        expect(applied.rows).toEqual([{ n: journal.entries.length }]);
-        const tables = await client.query<{ name: string }>(
-          "select tablename as name from pg_tables where tablename in ('students', 'attendance_marks') order by tablename",
-        );
-        expect(tables.rows).toEqual([{ name: 'attendance_marks' }, { name: 'students' }]);
-      } finally {
-        await client.close();
-      }
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  }, 60_000);
+    const dataDir = path.join(newFolder(), 'data');
+    await makeDatabaseFolder(dataDir, {}, MIGRATIONS_DIR);
+    await inThread(dataDir, {}, async (client) => {
+      const applied = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(applied.rows).toEqual([{ n: journal().entries.length }]);
+      const tables = await client.query<{ name: string }>(
+        "select tablename as name from pg_tables where tablename in ('students', 'attendance_marks') order by tablename",
+      );
+      expect(tables.rows).toEqual([{ name: 'attendance_marks' }, { name: 'students' }]);
+    });
+  });
 
   it('fails as a migration that cannot run fails, with the reason the database gave', async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { idx: number; when: number; tag: string }[];
-    };
-    const migrations = migrationsUpTo(journal.entries.at(-1)!.tag);
-    const last = journal.entries.at(-1)!;
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_broken' });
-    writeFileSync(path.join(migrations, 'meta', '_journal.json'), JSON.stringify(journal));
+    const entries = journal().entries;
+    const migrations = migrationsUpTo(entries.at(-1)!.tag);
+    scratch.push(migrations);
+    const last = entries.at(-1)!;
+    writeFileSync(
+      path.join(migrations, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal(), entries: [...entries, { ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_broken' }] }),
+    );
     writeFileSync(path.join(migrations, '9999_broken.sql'), 'alter table no_such_table add column x integer;');
-    try {
-      await expect(makeDatabaseFolder(path.join(folder, 'data'), {}, migrations)).rejects.toThrow(
-        'The database could not be upgraded: relation "no_such_table" does not exist',
-      );
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-      rmSync(migrations, { recursive: true, force: true });
-    }
-  }, 60_000);
+    await expect(makeDatabaseFolder(path.join(newFolder(), 'data'), {}, migrations)).rejects.toThrow(
+      'The database could not be upgraded: relation "no_such_table" does not exist',
+    );
+  });
 
   it("fails with PGlite's reason when the folder cannot be one", async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-new-folder-'));
-    const file = path.join(folder, 'not-a-folder');
+    const file = path.join(newFolder(), 'not-a-folder');
     writeFileSync(file, 'text');
-    try {
-      await expect(makeDatabaseFolder(file, {})).rejects.toThrow(/ErrnoError.*errno/);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  }, 60_000);
+    await expect(makeDatabaseFolder(file, {})).rejects.toThrow(/ErrnoError.*errno/);
+  });
 });
