@@ -1,3 +1,6 @@
+/** The environment variable naming the migrated embedded data folder that test files copy (the global set-up's). */
+export const PGLITE_TEMPLATE_ENV = 'PORTAL_TEST_PGLITE_TEMPLATE';
+
 /**
  * The migrated template that each test file copies. Its name is unique per test run (the global
  * set-up puts it in the environment the workers inherit), so runs sharing one server never collide.

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
-import { templateDatabase, withDatabase } from './postgres';
+import { PGLITE_TEMPLATE_ENV, templateDatabase, withDatabase } from './postgres';
 
 export interface TestDatabase extends Database {
   /** Closes the database and removes it. */
@@ -31,13 +34,41 @@ export async function createPostgresCopy(serverUrl: string): Promise<{ url: stri
   };
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a copy of the migrated template on PostgreSQL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+/**
+ * A copy of the run's migrated embedded data folder (the global set-up's), opened; without one (a
+ * test run without the set-up), a new database in memory.
+ */
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!template) {
     const database = await openDatabase({});
     return { ...database, destroy: () => database.close() };
   }
+  const folder = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
+  const dataDir = path.join(folder, 'db');
+  try {
+    await cp(template, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
+    return {
+      ...database,
+      async destroy() {
+        try {
+          await database.close();
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await rm(folder, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** A fresh, migrated database: a copy of the run's migrated template, on PGlite or PostgreSQL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return createPgliteDatabase();
   const copy = await createPostgresCopy(serverUrl);
   const database = await openDatabase({ databaseUrl: copy.url });
   return {
