@@ -1,10 +1,10 @@
 /**
- * The page-weight budget of DESIGN.md section 7.4, shared by bench/page-weight.ts (which reports
- * it) and the browser journeys' build check (e2e/page-weight.spec.ts, which fails on the ceiling).
+ * The page-weight budget of /login, shared by bench/page-weight.ts (which reports it) and the
+ * browser journeys' build check (e2e/page-weight.spec.ts, which fails on the ceiling).
  * kB are 1000 bytes, as in Vite's build report.
  */
 
-/** /login loads at most 120 kB of gzip JavaScript before it shows (DESIGN.md 7.4). */
+/** /login loads at most 120 kB of gzip JavaScript before it shows (decision 18). */
 export const LOGIN_JS_BUDGET_BYTES = 120 * 1000;
 
 /**

@@ -1,8 +1,8 @@
 /**
  * How quickly a second process is refused on an embedded data folder a running portal holds
- * (DESIGN.md 7.2: non-zero within 5 s, nothing changed): starts the server on a fresh folder,
- * runs `portal user list` beside it several times, and prints each time, the median and the
- * budget. Not part of `npm test`: timings depend on the machine.
+ * (the rule: non-zero within 5 s, nothing changed; decision 9): starts the server on a fresh
+ * folder, runs `portal user list` beside it several times, and prints each time, the median and
+ * the budget. Not part of `npm test`: timings depend on the machine.
  *
  *   npx tsx bench/cli-refusal.ts [--runs 5]
  */

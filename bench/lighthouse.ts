@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile) on /login and /faculty-details against the budgets of DESIGN.md section 7.4:
+ * Lighthouse (mobile) on /login and /faculty-details against the portal's budgets:
  * performance >= 95 on /login and >= 90 on /faculty-details, layout shift <= 0.05, accessibility 100.
  *
  *   npx tsx bench/lighthouse.ts            the median of three runs per page: print it, and write the

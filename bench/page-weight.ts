@@ -1,5 +1,5 @@
 /**
- * How much JavaScript a first visit downloads, against the budget of DESIGN.md section 7.4
+ * How much JavaScript a first visit downloads, against the page-weight budget
  * (/login: at most 120 kB of gzip JavaScript): builds the web app into a temporary folder (or
  * reads `--dir <built web folder>`), follows the static imports of index.html's entry and of the
  * chunks the page loads after it (what loads before the page shows), and sums the bytes the server sends for them.

@@ -1,6 +1,6 @@
 /**
- * How long `npm start` takes to answer after a restart (DESIGN.md section 7.4: within 1.5 s on an
- * existing data folder and an unchanged tree).
+ * How long `npm start` takes to answer after a restart (the budget: within 1.5 s on an existing
+ * data folder and an unchanged tree; decision 15).
  *
  *   npx tsx bench/start-time.ts               5 restarts
  *   npx tsx bench/start-time.ts --runs 10
