@@ -58,7 +58,9 @@ describe('prepared statements', () => {
   });
   afterAll(async () => copy?.drop());
 
-  const open = (preparedStatements?: boolean) => openDatabase(copy ? { databaseUrl: copy.url, preparedStatements } : { preparedStatements });
+  // On PostgreSQL both settings open one database; on the embedded one each opens a copy of its own.
+  const open = (preparedStatements?: boolean) =>
+    copy ? openDatabase({ databaseUrl: copy.url, preparedStatements }) : createTestDatabase({ preparedStatements });
 
   /** Runs `work` on one connection (a transaction), then lists what that connection keeps prepared. */
   async function preparedAfter(database: Database, work: (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) => Promise<void>) {

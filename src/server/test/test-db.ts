@@ -34,31 +34,35 @@ export async function createPostgresCopy(serverUrl: string): Promise<{ url: stri
   };
 }
 
+/** What a test may choose of the database it gets. */
+export interface TestDatabaseOptions {
+  preparedStatements?: boolean;
+}
+
 /**
  * A copy of the run's migrated embedded data folder (the global set-up's), opened; without one (a
- * test run without the set-up), a new database in memory.
+ * test run without the set-up), a new database in memory. The copy is the caller's alone: closing
+ * it removes it.
  */
-async function createPgliteDatabase(): Promise<TestDatabase> {
+async function createPgliteDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   const template = process.env[PGLITE_TEMPLATE_ENV];
   if (!template) {
-    const database = await openDatabase({});
+    const database = await openDatabase(options);
     return { ...database, destroy: () => database.close() };
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const dataDir = path.join(folder, 'db');
   try {
     await cp(template, dataDir, { recursive: true });
-    const database = await openDatabase({ dataDir });
-    return {
-      ...database,
-      async destroy() {
-        try {
-          await database.close();
-        } finally {
-          await rm(folder, { recursive: true, force: true });
-        }
-      },
+    const database = await openDatabase({ ...options, dataDir });
+    const close = async () => {
+      try {
+        await database.close();
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     };
+    return { ...database, close, destroy: close };
   } catch (err) {
     await rm(folder, { recursive: true, force: true });
     throw err;
@@ -66,11 +70,11 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
 }
 
 /** A fresh, migrated database: a copy of the run's migrated template, on PGlite or PostgreSQL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return createPgliteDatabase();
+  if (!serverUrl) return createPgliteDatabase(options);
   const copy = await createPostgresCopy(serverUrl);
-  const database = await openDatabase({ databaseUrl: copy.url });
+  const database = await openDatabase({ ...options, databaseUrl: copy.url });
   return {
     ...database,
     async destroy() {
