@@ -10,7 +10,7 @@ import { openDatabase, type Database, type Listener } from '../../db/client';
 import { students } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
-import { createPostgresCopy } from '../../test/test-db';
+import { createPostgresCopy, createTestDatabase } from '../../test/test-db';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
 import { resolveSignIn, SESSION_COOKIE } from '../auth/service';
@@ -279,7 +279,7 @@ describe('event streams over time', () => {
   }
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await createTestDatabase();
     await addUser(database.db, { email: 'sse@test.university.edu', name: 'SSE', role: 'faculty', password: TEST_PASSWORD });
     // A hub over a hand-driven listener: the test decides when a notification arrives.
     hub = new AttendanceEventHub({
