@@ -1,2 +1,2 @@
 /** See source-digest.mjs. */
-export declare function sourcesDigest(root: string, sources: readonly string[]): string;
+export declare function sourcesDigest(root: string, sources: readonly string[], settings?: unknown): string;

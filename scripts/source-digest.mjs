@@ -32,9 +32,10 @@ function listFiles(root, entry) {
 
 /**
  * `sha256:<hex>` over every file of `sources` (files or folders, from `root`; folders whole but
- * for their test files), in path order.
+ * for their test files), in path order, then over `settings` when given: what else the build's
+ * output depends on (the web build's mode and environment), as JSON.
  */
-export function sourcesDigest(root, sources) {
+export function sourcesDigest(root, sources, settings) {
   const files = sources.flatMap((entry) => listFiles(root, entry)).sort();
   const hash = createHash('sha256');
   for (const file of files) {
@@ -42,5 +43,6 @@ export function sourcesDigest(root, sources) {
     hash.update(`${file}\0${content.length}\0`);
     hash.update(content);
   }
+  if (settings !== undefined) hash.update(`\0settings\0${JSON.stringify(settings)}`);
   return `sha256:${hash.digest('hex')}`;
 }

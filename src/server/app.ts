@@ -274,7 +274,11 @@ async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> 
       preCompressed: true,
       // Never sent by their own names: the build's stamp (a dot file), the compressed copies (only
       // ever in place of their original) and the pages' copies of index.html (only in its place).
-      allowedPath: (pathname) => !PRECOMPRESSED_COPY.test(pathname) && !pathname.startsWith(`/${PAGE_COPIES_FOLDER}/`),
+      // Nor a folder (`/`, `/assets/`): the plugin would refuse it with 403 when the client accepts
+      // no compression (with one, it passes it on); the not-found handler below answers it, with
+      // the page for `/`, whatever Accept-Encoding says.
+      allowedPath: (pathname) =>
+        !pathname.endsWith('/') && !PRECOMPRESSED_COPY.test(pathname) && !pathname.startsWith(`/${PAGE_COPIES_FOLDER}/`),
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, filePath) {

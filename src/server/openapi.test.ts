@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createTestContext, type TestContext } from './test/test-app';
@@ -55,6 +56,27 @@ function cookieSchemeOf(doc: OpenApiDocument): string | undefined {
   return schemes.find(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'cookie' && scheme.name === 'portal_session')?.[0];
 }
 
+/**
+ * Every route of an app as `METHOD /path`, its parameters written as OpenAPI writes them
+ * (`/api/students/{pin}`), from Fastify's own listing of its routes: HEAD, which Fastify adds to
+ * every GET, left out.
+ */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = `${prefixes[depth - 1] ?? ''}${match[2]}`;
+    prefixes[depth] = path;
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return routes;
+}
+
 interface LintProblem {
   ruleId: string;
   severity: string;
@@ -67,12 +89,17 @@ interface LintProblem {
  * - info-license-strict wants a licence URL: the portal has no licence of its own yet (package.json
  *   is private, and the document says UNLICENSED); add the URL when the university chooses one.
  * - no-ambiguous-paths compares paths without their methods: `GET /api/registrations/by-pin/{pin}`
- *   (DESIGN.md section 5) and `POST /api/registrations/{id}/approve` (section 7.1) are both fixed by
- *   the contract, and no request can match both, as one is GET only and the other POST only.
+ *   (finding a profile by PIN) and `POST /api/registrations/{id}/approve` (approving a pending one)
+ *   are both fixed addresses of the API, and no request can match both, as one is GET only and the
+ *   other POST only.
+ * - operation-2xx-response wants a 2XX answer: the two steps of single sign-on are addresses a
+ *   browser is sent to, and each answers with a redirect (302), to the provider or into the portal.
  */
 const ACCEPTED_PROBLEMS = [
   { ruleId: 'info-license-strict', pointer: '#/info/license/url' },
   { ruleId: 'no-ambiguous-paths', pointer: '#/paths/~1api~1registrations~1by-pin~1{pin}' },
+  { ruleId: 'operation-2xx-response', pointer: '#/paths/~1api~1auth~1oidc~1start/get/responses' },
+  { ruleId: 'operation-2xx-response', pointer: '#/paths/~1api~1auth~1oidc~1callback/get/responses' },
 ];
 
 /**
@@ -182,6 +209,30 @@ describe('the OpenAPI document at /api/docs/json', () => {
     const accepted = new Set(['warn no-ambiguous-paths at #/paths/~1api~1registrations~1{id}~1photo']);
     const problems = (await lintWithRedocly(doc)).filter((p) => !accepted.has(`${p.severity} ${p.ruleId} at ${p.pointers.join(', ')}`));
     expect(problems.map((p) => `${p.severity} ${p.ruleId} at ${p.pointers.join(', ')}: ${p.message}`)).toEqual([]);
+  });
+});
+
+describe('the routes and the document', () => {
+  it('documents every route the portal registers, whatever it is configured with, but for the documentation itself', async () => {
+    // Every optional part on: single sign-on (an issuer that is never reached: nothing here signs in).
+    const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', name: 'Campus Account', emailVerified: 'require' as const };
+    const configured = await buildApp({ database: ctx.database, config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false, oidc } });
+    try {
+      const documented = new Set(operationsOf(doc).map(({ name }) => name));
+      const routes = [...new Set([...registeredRoutes(ctx.app), ...registeredRoutes(configured)])];
+      expect(routes).toContain('GET /api/students/{pin}');
+      expect(routes.filter((route) => !documented.has(route) && !route.split(' ')[1]!.startsWith('/api/docs'))).toEqual([]);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('keeps the single sign-on routes of a portal without it: they answer 404', async () => {
+    for (const url of ['/api/auth/oidc/start?role=faculty', '/api/auth/oidc/callback?code=1&state=2']) {
+      const answer = await ctx.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json(), url).toEqual({ message: 'Single sign-on is not configured' });
+    }
   });
 });
 

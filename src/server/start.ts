@@ -2,12 +2,13 @@
  * npm start: take the embedded data folder, build the web app if its sources changed, serve.
  * Run from the server's build (scripts/start.mjs), not from this source.
  *
- * The lock comes before the build (DESIGN.md section 7.2): a second npm start on the same folder
- * stops here at once, without rebuilding the web app under the running portal. On PostgreSQL
- * (DATABASE_URL) there is no lock: several processes share the database.
+ * The lock comes before the build (docs/decisions/0009-data-folder-lock.md): a second npm start
+ * on the same folder stops here at once, without rebuilding the web app under the running portal.
+ * On PostgreSQL (DATABASE_URL) there is no lock: several processes share the database.
  *
- * The build is skipped when dist/web holds a complete build of the sources as they are
- * (DESIGN.md section 7.4): a fresh clone builds once, a restart on an unchanged tree does not.
+ * The build is skipped when dist/web holds a complete production build of the sources as they
+ * are: a fresh clone builds once, a restart on an unchanged tree does not. The build is always a
+ * production one, whatever NODE_ENV says, and a build in another mode is made again.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,13 +16,12 @@ import { loadConfig } from './config';
 import { lockDataFolder } from './db/data-folder-lock';
 import { PROJECT_ROOT } from './project-root';
 
-/** Runs the package's build script (npm run build), with its output on this terminal. */
-function buildWebApp(): Promise<void> {
-  // Under npm, npm_execpath is npm's own script: no shell, the same npm as npm start.
-  const npm = process.env.npm_execpath;
-  const child = npm
-    ? spawn(process.execPath, [npm, 'run', 'build'], { stdio: 'inherit' })
-    : spawn('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+/**
+ * Runs the web app's build (`webBuildCommand`: production, whatever NODE_ENV says), with its output
+ * on this terminal. The server's build is already there: this process runs it.
+ */
+function buildWebApp({ args, env }: { args: string[]; env: NodeJS.ProcessEnv }): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
   // Stopped during the build: stop the build too, and exit normally so the lock is released.
   const stop = (signal: NodeJS.Signals) => {
     child.kill(signal);
@@ -56,11 +56,11 @@ async function start(): Promise<void> {
     lock,
   });
   database.catch(() => undefined);
-  const { isWebBuildFresh, WEB_OUT_DIR } = await import('./plugins/web-build');
+  const { isWebBuildFresh, webBuildCommand, WEB_OUT_DIR } = await import('./plugins/web-build');
   if (isWebBuildFresh(PROJECT_ROOT, path.join(PROJECT_ROOT, WEB_OUT_DIR))) {
     console.log(`The web app in ${WEB_OUT_DIR} is up to date with its sources: not rebuilt.`);
   } else {
-    await buildWebApp();
+    await buildWebApp(webBuildCommand(PROJECT_ROOT));
   }
   // Loaded only now, so that a refused start costs no more than reading the configuration.
   const { startServer } = await import('./main');

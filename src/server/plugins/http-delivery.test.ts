@@ -225,6 +225,31 @@ describe('the web app files', () => {
     }
   });
 
+  it('opens the app for a client that asks for no compression, or refuses it', async () => {
+    // curl and wget as typed, a load balancer's probe: no Accept-Encoding at all, or identity only.
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0', '*;q=0']) {
+      for (const url of ['/', '/index.html', '/login', '/dashboard', '/attendance/CSE3?date=2026-11-23', '/faculty-details']) {
+        for (const withCookie of [cookie, '']) {
+          const label = `${url} ${accept ?? '(none)'}${withCookie ? ' signed in' : ''}`;
+          const response = await get(url, accept, { cookie: withCookie });
+          expect(response.statusCode, label).toBe(200);
+          expect(response.headers['content-type'], label).toMatch(/^text\/html/);
+          expect(response.headers['content-encoding'], label).toBeUndefined();
+          expect(response.headers['cache-control'], label).toBe(PAGE_CACHE);
+          expect(response.body, label).toBe(withCookie && url === '/faculty-details' ? REPORTS_HTML : INDEX_HTML);
+        }
+      }
+      const asset = await get('/assets/app-1a2b3c.js', accept);
+      expect(asset.statusCode, accept).toBe(200);
+      expect(asset.headers['content-encoding'], accept).toBeUndefined();
+      expect(asset.body, accept).toBe(APP_JS);
+      // A folder of the build is no file: the same 404 whatever the encoding.
+      const folder = await get('/assets/', accept);
+      expect(folder.statusCode, accept).toBe(404);
+      expect(folder.json(), accept).toEqual({ message: 'No route for GET /assets/' });
+    }
+  });
+
   it('answers a missing file of the build with 404, not with the page', async () => {
     for (const url of ['/assets/app-gone.js', '/assets/app-1234.js.map']) {
       const response = await get(url, 'br');

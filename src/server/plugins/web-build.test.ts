@@ -11,12 +11,15 @@ import {
   isWebBuildFresh,
   pageCopies,
   precompressFolder,
+  servedBuildSettings,
   WEB_BUILD_SOURCES,
-  webSourcesDigest,
+  webBuildDigest,
+  webBuildSettings,
   writeBuildStamp,
+  type WebBuildSettings,
 } from './web-build';
 
-const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs'];
+const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
 
 let root: string;
 let outDir: string;
@@ -26,9 +29,12 @@ async function put(file: string, content: string): Promise<void> {
   await writeFile(path.join(root, file), content);
 }
 
-/** What a successful build leaves: index.html, then the stamp of the sources it read. */
-async function build(): Promise<void> {
-  const sources = webSourcesDigest(root, SOURCES);
+/**
+ * What a successful build leaves: index.html, then the stamp of the sources it read and the
+ * settings it ran with (by default, those of the build npm start makes).
+ */
+async function build(settings: WebBuildSettings = servedBuildSettings()): Promise<void> {
+  const sources = webBuildDigest(root, settings, SOURCES);
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'index.html'), '<!doctype html>');
   writeBuildStamp(outDir, sources);
@@ -43,6 +49,7 @@ beforeEach(async () => {
   await put('src/web/app/router.tsx', 'export const routes = [];');
   await put('src/shared/dates.ts', 'export const today = 1;');
   await put('vite.config.ts', 'export default {};');
+  await put('package-lock.json', '{"packages":{"node_modules/react":{"version":"19.3.1"}}}');
   // No postcss.config.cjs: a source that does not exist is not an error.
 });
 
@@ -79,6 +86,36 @@ describe('isWebBuildFresh', () => {
     await build();
     await put('postcss.config.cjs', 'module.exports = {};');
     expect(fresh()).toBe(false);
+
+    await build();
+    await put('vite.config.ts', 'export default { build: { sourcemap: false } };');
+    expect(fresh()).toBe(false);
+
+    // Another version of a package.
+    await build();
+    await put('package-lock.json', '{"packages":{"node_modules/react":{"version":"19.3.2"}}}');
+    expect(fresh()).toBe(false);
+  });
+
+  it('is false for a build made in another mode, with another NODE_ENV or other VITE_ variables', async () => {
+    // React's development bundle: what NODE_ENV=development in the environment used to give npm start.
+    await build(webBuildSettings('production', { NODE_ENV: 'development' }));
+    expect(fresh()).toBe(false);
+    await build(webBuildSettings('development', { NODE_ENV: 'production' }));
+    expect(fresh()).toBe(false);
+    await build(webBuildSettings('production', { ...process.env, NODE_ENV: 'production', VITE_EXTRA: '1' }));
+    expect(fresh()).toBe(false);
+    // A variable of another name is no setting of the build.
+    await build(webBuildSettings('production', { ...process.env, NODE_ENV: 'production', PORTAL_EXTRA: '1' }));
+    expect(fresh()).toBe(true);
+  });
+
+  it("expects a production build whatever NODE_ENV npm start runs with, and a VITE_ variable's value", async () => {
+    await build(webBuildSettings('production', { VITE_TITLE: 'Portal', NODE_ENV: 'production' }));
+    for (const NODE_ENV of ['development', 'production', 'test', undefined]) {
+      expect(isWebBuildFresh(root, outDir, SOURCES, servedBuildSettings({ NODE_ENV, VITE_TITLE: 'Portal' })), NODE_ENV).toBe(true);
+    }
+    expect(isWebBuildFresh(root, outDir, SOURCES, servedBuildSettings({ VITE_TITLE: 'Other' }))).toBe(false);
   });
 
   it('ignores times: a file merely touched (a checkout, a copy) needs no build', async () => {

@@ -1,13 +1,15 @@
 /**
- * The web app's build as the server delivers it (DESIGN.md section 7.4):
+ * The web app's build as the server delivers it (docs/decisions/0011-http-delivery.md):
  *
  * - at build time, a `.br` and a `.gz` beside each text file of 1 KB or more (the server's
  *   compression threshold, handed in by vite.config.ts), so the server sends them without
  *   compressing anything per request (`webBuildPlugin`);
  * - for each page a signed-in browser opens, a copy of index.html that names the files the page
  *   loads before it shows, to be fetched beside the entry (`pageCopies`);
- * - a build stamp holding a digest of everything the build reads, written last, so `npm start`
- *   rebuilds only when a source has changed since (`isWebBuildFresh`).
+ * - a build stamp holding a digest of everything the build reads and of the settings it ran with
+ *   (Vite's mode, NODE_ENV), written last, so `npm start` rebuilds only when a source or a setting
+ *   differs from those of the build it serves (`isWebBuildFresh`), which is always a production
+ *   one (`webBuildCommand`).
  *
  * Loaded by vite.config.ts and by `npm start` before the server: it imports nothing heavy.
  */
@@ -53,13 +55,59 @@ export const WEB_BUILD_SOURCES = [
 /** Text files worth compressing. Source maps are left to the server: only developer tools load them. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
+/** The mode, and NODE_ENV, of the build `npm start` makes and serves, whatever the environment says. */
+export const SERVED_MODE = 'production';
+
+/** The variables of the environment that Vite hands the web app's code (import.meta.env). */
+const VITE_VARIABLE = /^VITE_/;
+
+/** What besides the files decides the build's output. */
+export interface WebBuildSettings {
+  /** Vite's mode (`--mode`): which `.env` files it reads, `import.meta.env.MODE`. */
+  mode: string;
+  /** NODE_ENV as the build saw it: `production` takes React's production bundle, anything else its development one. */
+  nodeEnv: string;
+  /** The environment's `VITE_` variables, sorted by name. */
+  viteEnv: Record<string, string>;
+}
+
+/** The settings of a build in `mode` run in `environment`. */
+export function webBuildSettings(mode: string, environment: NodeJS.ProcessEnv): WebBuildSettings {
+  const viteEnv = Object.entries(environment)
+    .filter((entry): entry is [string, string] => VITE_VARIABLE.test(entry[0]) && entry[1] !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { mode, nodeEnv: environment.NODE_ENV ?? '', viteEnv: Object.fromEntries(viteEnv) };
+}
+
+/** The environment `webBuildCommand` runs the build in: this one, NODE_ENV production. */
+function servedEnvironment(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...environment, NODE_ENV: SERVED_MODE };
+}
+
+/** The settings of the build `npm start` makes in `environment` (`webBuildCommand`). */
+export function servedBuildSettings(environment: NodeJS.ProcessEnv = process.env): WebBuildSettings {
+  return webBuildSettings(SERVED_MODE, servedEnvironment(environment));
+}
+
+/**
+ * How `npm start` builds the web app: Vite's command line, run by this Node.js from the project
+ * folder `root`, in production mode and with NODE_ENV production whatever `environment` says (with
+ * `NODE_ENV=development` Vite would build React's development bundle, much heavier).
+ */
+export function webBuildCommand(root: string, environment: NodeJS.ProcessEnv = process.env): { args: string[]; env: NodeJS.ProcessEnv } {
+  return { args: [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', SERVED_MODE], env: servedEnvironment(environment) };
+}
+
 interface BuildStamp {
   sources: string;
 }
 
-/** The digest of the web build's sources under `root` (scripts/source-digest.mjs). */
-export function webSourcesDigest(root: string, sources: readonly string[] = WEB_BUILD_SOURCES): string {
-  return sourcesDigest(root, sources);
+/**
+ * The digest of the web build's sources under `root` and of its settings
+ * (scripts/source-digest.mjs): what the build stamp holds.
+ */
+export function webBuildDigest(root: string, settings: WebBuildSettings, sources: readonly string[] = WEB_BUILD_SOURCES): string {
+  return sourcesDigest(root, sources, settings);
 }
 
 function readStamp(outDir: string): BuildStamp | undefined {
@@ -73,17 +121,23 @@ function readStamp(outDir: string): BuildStamp | undefined {
 
 /**
  * Whether the build in `outDir` is complete and was made from the sources as they are now under
- * `root`: its index.html and stamp exist (the stamp is written last, so a build that failed or was
- * stopped has none) and the stamp's digest is today's.
+ * `root`, with the settings given (by default, those of the build `npm start` makes): its
+ * index.html and stamp exist (the stamp is written last, so a build that failed or was stopped has
+ * none) and the stamp's digest is today's.
  */
-export function isWebBuildFresh(root: string, outDir: string, sources: readonly string[] = WEB_BUILD_SOURCES): boolean {
+export function isWebBuildFresh(
+  root: string,
+  outDir: string,
+  sources: readonly string[] = WEB_BUILD_SOURCES,
+  settings: WebBuildSettings = servedBuildSettings(),
+): boolean {
   try {
     if (!statSync(path.join(outDir, 'index.html')).isFile()) return false;
   } catch {
     return false;
   }
   const stamp = readStamp(outDir);
-  return stamp !== undefined && stamp.sources === webSourcesDigest(root, sources);
+  return stamp !== undefined && stamp.sources === webBuildDigest(root, settings, sources);
 }
 
 export function writeBuildStamp(outDir: string, sources: string): void {
@@ -207,9 +261,10 @@ export function pageCopies(
 
 /**
  * The Vite plugin: when the build starts, removes the old stamp (only a build that completes has
- * one) and reads the sources' digest (a file edited during the build then makes the next start
- * rebuild); once the bundle is made, adds the pages' copies of index.html; once every file is
- * written, the public folder's too, pre-compresses them and writes the stamp.
+ * one) and reads the digest of the sources and of the settings the build runs with (a file edited
+ * during the build then makes the next start rebuild, and so does a build in another mode); once
+ * the bundle is made, adds the pages' copies of index.html; once every file is written, the public
+ * folder's too, pre-compresses them and writes the stamp.
  */
 export function webBuildPlugin({
   root,
@@ -227,6 +282,7 @@ export function webBuildPlugin({
   let outDir = '';
   let base = '/';
   let write = true;
+  let settings: WebBuildSettings | undefined;
   let sources = '';
   let log: (message: string) => void = () => undefined;
   return {
@@ -237,10 +293,13 @@ export function webBuildPlugin({
       write = config.build.write;
       base = config.base;
       log = (message) => config.logger.info(message);
+      // Once Vite has read the configuration, NODE_ENV is what it builds with (it sets it when unset).
+      settings = webBuildSettings(config.mode, process.env);
     },
     buildStart() {
       if (write) rmSync(path.join(outDir, BUILD_STAMP_FILE), { force: true });
-      sources = webSourcesDigest(root);
+      if (!settings) throw new Error('The build started before its configuration was read');
+      sources = webBuildDigest(root, settings);
     },
     generateBundle: {
       // After the HTML plugin has written index.html into the bundle.

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { UserParamsSchema } from '../../../shared/schemas/admin-users';
 import { homePathFor } from '../../../shared/access';
 import type { OidcSettings } from '../../config';
-import { forbidden } from '../../http-error';
+import { forbidden, notFound } from '../../http-error';
 import { requireAdmin, requireSignedIn } from '../../plugins/auth';
 import { finishOidcLogin, OIDC_CALLBACK_PATH, OIDC_COOKIE, OidcError, OidcProvider, startOidcLogin } from './oidc';
 import {
@@ -53,6 +53,9 @@ import {
  * gets through (as with registrations), a flood of password checks does not.
  */
 export const SET_PASSWORD_PER_10_MINUTES = 100;
+
+/** The answer of the single sign-on routes of a portal that has none configured. */
+export const SSO_OFF_MESSAGE = 'Single sign-on is not configured';
 
 /** The value of a signed cookie, or undefined when it is missing or its signature is wrong. */
 function signedCookie(request: FastifyRequest, name: string): string | undefined {
@@ -120,60 +123,72 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async () => ({ passwordLogin, sso: oidc ? { name: oidc.name } : null }),
   );
 
-  if (provider) {
-    app.get(
-      '/api/auth/oidc/start',
-      {
-        schema: {
-          tags: ['auth'],
-          operationId: 'startSingleSignOn',
-          summary: "Sends the browser to the identity provider (302) with state, nonce and a PKCE challenge, for the tab's role",
-          querystring: OidcStartQuerySchema,
-          response: { 302: z.null().describe('To the provider, or back to /login?sso=provider when it cannot be reached'), 400: ErrorSchema },
+  // Registered whether or not single sign-on is configured, so that the API's document is the same
+  // for every portal: without it, both answer 404.
+  app.get(
+    '/api/auth/oidc/start',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'startSingleSignOn',
+        summary:
+          "Sends the browser to the identity provider (302) with state, nonce and a PKCE challenge, for the tab's role; 404 when single sign-on is not configured",
+        querystring: OidcStartQuerySchema,
+        response: {
+          302: z.null().describe('To the provider, or back to /login?sso=provider when it cannot be reached'),
+          400: ErrorSchema,
+          404: ErrorSchema,
         },
       },
-      async (request, reply) => {
-        try {
-          const started = await startOidcLogin(db, provider, { role: request.query.role, returnUrl: request.query.returnUrl, redirectUri: redirectUri(request) });
-          setSignedCookie(request, reply, OIDC_COOKIE, started.cookieToken, '/api/auth/oidc', started.expiresAt);
-          return reply.redirect(started.url, 302);
-        } catch (error) {
-          request.log.warn({ err: error }, 'single sign-on could not start');
-          return reply.redirect('/login?sso=provider', 302);
-        }
-      },
-    );
+    },
+    async (request, reply) => {
+      if (!provider) throw notFound(SSO_OFF_MESSAGE);
+      try {
+        const started = await startOidcLogin(db, provider, { role: request.query.role, returnUrl: request.query.returnUrl, redirectUri: redirectUri(request) });
+        setSignedCookie(request, reply, OIDC_COOKIE, started.cookieToken, '/api/auth/oidc', started.expiresAt);
+        return reply.redirect(started.url, 302);
+      } catch (error) {
+        request.log.warn({ err: error }, 'single sign-on could not start');
+        return reply.redirect('/login?sso=provider', 302);
+      }
+    },
+  );
 
-    app.get(
-      OIDC_CALLBACK_PATH,
-      {
-        schema: {
-          tags: ['auth'],
-          operationId: 'finishSingleSignOn',
-          summary: "The identity provider's answer: signs the account in and goes to the returnUrl or the role's home; every failure goes to /login?sso=<reason>",
-          response: { 302: z.null().describe('Into the portal, or back to /login with the reason'), 400: ErrorSchema },
+  app.get(
+    OIDC_CALLBACK_PATH,
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'finishSingleSignOn',
+        summary:
+          "The identity provider's answer: signs the account in and goes to the returnUrl or the role's home; every failure goes to /login?sso=<reason>; 404 when single sign-on is not configured",
+        response: {
+          302: z.null().describe('Into the portal, or back to /login with the reason'),
+          400: ErrorSchema,
+          404: ErrorSchema,
         },
       },
-      async (request, reply) => {
-        const cookieToken = signedCookie(request, OIDC_COOKIE);
-        reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
-        try {
-          const { identity, role, returnUrl } = await finishOidcLogin(db, provider, {
-            cookieToken,
-            callbackUrl: new URL(request.url, 'http://callback.invalid'),
-            redirectUri: redirectUri(request),
-          });
-          const result = await signInWithOidc(db, identity, role);
-          setSignInCookies(request, reply, result);
-          return reply.redirect(returnUrl ?? homePathFor(result.user.role), 302);
-        } catch (error) {
-          const reason = error instanceof OidcError || error instanceof SsoRefusal ? error.reason : 'failed';
-          request.log.warn({ err: error }, `single sign-on failed: ${reason}`);
-          return reply.redirect(`/login?sso=${reason}`, 302);
-        }
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      if (!provider) throw notFound(SSO_OFF_MESSAGE);
+      const cookieToken = signedCookie(request, OIDC_COOKIE);
+      reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
+      try {
+        const { identity, role, returnUrl } = await finishOidcLogin(db, provider, {
+          cookieToken,
+          callbackUrl: new URL(request.url, 'http://callback.invalid'),
+          redirectUri: redirectUri(request),
+        });
+        const result = await signInWithOidc(db, identity, role);
+        setSignInCookies(request, reply, result);
+        return reply.redirect(returnUrl ?? homePathFor(result.user.role), 302);
+      } catch (error) {
+        const reason = error instanceof OidcError || error instanceof SsoRefusal ? error.reason : 'failed';
+        request.log.warn({ err: error }, `single sign-on failed: ${reason}`);
+        return reply.redirect(`/login?sso=${reason}`, 302);
+      }
+    },
+  );
 
   app.post(
     '/api/auth/login',

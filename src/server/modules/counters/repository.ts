@@ -244,8 +244,9 @@ export interface StudentTotalsRow {
 /**
  * Every student with a held class in the scope, lowest percentage first (then by PIN), from the
  * counters: the cost follows the students listed, never the marks. A student's name and class are
- * the roster's; for someone no longer on the roster, those of their latest mark. With a class, the
- * students whose class that is; `below` keeps only percentages strictly under it.
+ * the roster's; for someone no longer on the roster, those of their latest mark. A withdrawn
+ * student is not listed (their record keeps their figures). With a class, the students whose class
+ * that is; `below` keeps only percentages strictly under it.
  *
  * The database leaves the order to this function (byPercentage): sorting the list was a fifth of
  * the statement's time on the embedded database, whose one thread serves every request, and costs
@@ -285,7 +286,8 @@ export async function studentTotals(
           t.attended, t.absent
         from totals t
         left join students s on s.pin = t.pin
-        ${className === undefined ? sql`` : sql`where coalesce(s.class_name, ${latestMark('class_name')}) = ${inClass}`}`;
+        where s.withdrawn_at is null
+          ${className === undefined ? sql`` : sql`and coalesce(s.class_name, ${latestMark('class_name')}) = ${inClass}`}`;
   });
   const rows = await statement.run({ termId: options.termId, subjectCode: options.subjectCode, className, below });
   return rows.sort(byPercentage);

@@ -1,7 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RosterSchema } from '../../../shared/schemas/attendance';
+import { ClassListSchema, RosterSchema } from '../../../shared/schemas/attendance';
 import { AuditPageSchema } from '../../../shared/schemas/audit';
+import { NOT_ON_ROSTER_MESSAGE } from '../../../shared/schemas/profiles';
+import { DashboardSchema, StudentSummaryListSchema } from '../../../shared/schemas/reports';
 import {
   RosterFileErrorSchema,
   RosterImportResultSchema,
@@ -10,8 +12,9 @@ import {
   type RosterPreview,
 } from '../../../shared/schemas/roster';
 import { StudentRecordSchema } from '../../../shared/schemas/students';
-import { auditLog, students } from '../../db/schema';
+import { auditLog, students, subjects } from '../../db/schema';
 import { expectAdminOnly } from '../../test/admin-access';
+import { seedRegister } from '../../test/registers';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { putStudents } from './service';
 
@@ -206,6 +209,68 @@ describe('preview and import', () => {
     expect(returned).toMatchObject({ added: 1, returned: 1, withdrawn: 0 });
     expect(await classRoster('CSE3')).toEqual(['R001', 'R002', 'R004']);
     expect((await studentTable()).find((s) => s.pin === 'R004')?.withdrawnAt).toBeNull();
+  });
+});
+
+describe('a withdrawn student', () => {
+  it('leaves every list of current students and keeps their record', async () => {
+    const leaving = { pin: 'WD1', name: 'Leaving Student' };
+    const staying = { pin: 'WD2', name: 'Staying Student' };
+    await putStudents(ctx.database.db, [leaving, staying].map((s) => ({ ...s, className: 'CSE6' })));
+    await ctx.database.db.insert(subjects).values({ code: 'WDS', name: 'Withdrawal studies' });
+    // Both absent from a whole-day register and from a lecture: both under 75%.
+    const absent = [leaving, staying].map((s) => ({ ...s, present: false }));
+    await seedRegister(ctx.database, { className: 'CSE6', date: '2026-03-02' }, absent);
+    await seedRegister(ctx.database, { className: 'CSE6', date: '2026-03-03', period: 1, subjectCode: 'WDS' }, absent);
+    const cookie = await ctx.signIn('faculty');
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+    const studentLists = ['?below=75', '?below=75&subject=WDS', '?below=75&class=CSE6', '?below=75&class=CSE6&subject=WDS', '', '?class=CSE6'];
+    const listed = async (query: string) => {
+      const answer = await get(`/api/reports/students${query}${query ? '&' : '?'}term=all`);
+      expect(answer.statusCode, query).toBe(200);
+      return StudentSummaryListSchema.parse(answer.json()).map((s) => s.pin).filter((pin) => pin.startsWith('WD'));
+    };
+    const cse6 = async () => {
+      const dashboard = DashboardSchema.parse((await get('/api/reports/dashboard?class=CSE6&term=all')).json());
+      const classes = ClassListSchema.parse((await get('/api/classes')).json());
+      return { totalStudents: dashboard.classWiseAttendance[0]?.totalStudents, studentCount: classes.find((c) => c.name === 'CSE6')?.studentCount };
+    };
+    for (const query of studentLists) expect(await listed(query), query).toEqual(['WD1', 'WD2']);
+    const before = await cse6();
+
+    const current = (await studentTable()).filter((s) => s.pin !== leaving.pin && !s.withdrawnAt);
+    const file = `pin,name,class\n${current.map((s) => `${s.pin},${s.name},${s.className}\n`).join('')}`;
+    const imported = await post('import', file, '?withdraw=true');
+    expect(RosterImportResultSchema.parse(imported.json())).toMatchObject({ withdrawn: 1 });
+
+    // Off the reports' student lists, the class's counts and its register.
+    for (const query of studentLists) expect(await listed(query), query).toEqual(['WD2']);
+    expect(await cse6()).toEqual({ totalStudents: before.totalStudents! - 1, studentCount: before.studentCount! - 1 });
+    expect(await classRoster('CSE6')).not.toContain(leaving.pin);
+    // No longer on the roster for a new profile or a new student account.
+    const registration = (pin: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/registrations', payload: { name: 'Someone', designation: 'Student', pin } });
+    const refused = await registration(leaving.pin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: NOT_ON_ROSTER_MESSAGE });
+    expect((await registration(staying.pin)).statusCode).toBe(201);
+    const account = (pin: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        headers: { cookie: admin },
+        payload: { email: `${pin.toLowerCase()}@test.university.edu`, name: 'Someone', role: 'student', pin },
+      });
+    const noAccount = await account(leaving.pin);
+    expect(noAccount.statusCode).toBe(400);
+    expect(noAccount.json()).toEqual({ message: `PIN ${leaving.pin} is not on the roster` });
+    expect((await account(staying.pin)).statusCode).toBe(201);
+    // Their record and their marks in past registers stay.
+    const record = await get(`/api/students/${leaving.pin}?term=all`);
+    expect(record.statusCode).toBe(200);
+    expect(StudentRecordSchema.parse(record.json())).toMatchObject({ name: leaving.name, summary: { totalDays: 2, absentDays: 2 } });
+    const past = await get('/api/attendance/CSE6/2026-03-02');
+    expect((past.json() as { records: { pin: string }[] }).records.map((r) => r.pin)).toContain(leaving.pin);
   });
 });
 

@@ -24,6 +24,12 @@ export async function findStudent(db: Executor, pin: string): Promise<RosterStud
   return row;
 }
 
+/** Whether a student of this PIN is on the roster now: known and not withdrawn. */
+export async function isCurrentStudent(db: Executor, pin: string): Promise<boolean> {
+  const [row] = await db.select({ pin: students.pin }).from(students).where(and(eq(students.pin, pin), current)).limit(1);
+  return row !== undefined;
+}
+
 export function findStudents(db: Executor, pins: string[]): Promise<RosterStudentRow[]> {
   if (pins.length === 0) return Promise.resolve([]);
   return db.select(rosterColumns).from(students).where(inArray(students.pin, pins));

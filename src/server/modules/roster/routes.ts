@@ -117,8 +117,9 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           operationId: 'importRoster',
           summary: 'Imports a roster CSV in one transaction, or nothing when it has problems (admins)',
           description:
-            'With ?withdraw=true the students the file leaves out are withdrawn: off their class register, their ' +
-            'marks, profile and account kept. A withdrawn student in a later file is back. One roster.import entry ' +
+            'With ?withdraw=true the students the file leaves out are withdrawn: off their class register and the ' +
+            "reports' student lists, no longer on the roster for a new profile or account, their marks, record, " +
+            'profile and account kept. A withdrawn student in a later file is back. One roster.import entry ' +
             'in the audit trail holds the counts.',
           consumes: ['text/csv', 'text/plain'],
           querystring: RosterImportQuerySchema,

@@ -417,13 +417,14 @@ export function toRosterStudent(row: RosterStudentRow): RosterStudent {
   return { pin: row.pin, name: row.name, class: row.className };
 }
 
-/** The roster entry of one PIN, if the student is on the roster. */
+/** The roster entry of one PIN, withdrawn or not (a withdrawn student keeps their record). */
 export function findStudent(db: Executor, pin: string): Promise<RosterStudentRow | undefined> {
   return repo.findStudent(db, pin);
 }
 
-export async function isOnRoster(db: Executor, pin: string): Promise<boolean> {
-  return (await repo.findStudent(db, pin)) !== undefined;
+/** Whether the PIN is on the roster now: a withdrawn student is not (no new profile, no new account). */
+export function isOnRoster(db: Executor, pin: string): Promise<boolean> {
+  return repo.isCurrentStudent(db, pin);
 }
 
 /** The students of one class, by PIN, as they are now; the class must exist. */
