@@ -81,7 +81,7 @@ describe('ClassAttendancePage', () => {
     expect(screen.getByRole('switch', { name: 'Present: Charan Naidu (23CSE303)' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Present: Bhavana Iyer (23CSE302)' })).toBeChecked();
 
-    // SPEC section 4: the message disappears after 3 seconds.
+    // The specification's messages disappear after 3 seconds.
     await waitFor(() => expect(screen.queryByText('Attendance submitted successfully!')).not.toBeInTheDocument(), {
       timeout: MESSAGE_DISPLAY_MS + 1000,
     });
