@@ -22,6 +22,8 @@ function choosePeriod(asked: string | null, periods: DayPeriod[] | undefined): n
  * The register page's address: the class in the path, the day and the period in the query
  * (`?date=`, `?period=`, so that a link or a reload keeps them), and the ways to move to another
  * day or period. Without a date, the portal's today; cleared, there is no day until one is picked.
+ * An extra lecture adds its subject (`?subject=CODE`): the one its register is taken for, where
+ * the timetable gives that period another subject or none.
  */
 export function useRegisterAddress() {
   const className = useParams().class ?? '';
@@ -32,6 +34,7 @@ export function useRegisterAddress() {
   const date = cleared ? null : asked !== null && isIsoDate(asked) ? asked : (today.data?.date ?? null);
   const periods = useDayPeriods(className, date);
   const period = choosePeriod(searchParams.get('period'), periods.data);
+  const extraSubject = (period !== null && period > 0 && searchParams.get('subject')?.trim()) || null;
 
   const change = (update: (params: URLSearchParams) => void) =>
     setSearchParams(
@@ -41,7 +44,17 @@ export function useRegisterAddress() {
       },
       { replace: true },
     );
-  const showPeriod = (next: number) => change((params) => params.set('period', String(next)));
+  const showPeriod = (next: number) =>
+    change((params) => {
+      params.set('period', String(next));
+      // A period of the day's own: its subject is the timetable's, or the one it was taken for.
+      params.delete('subject');
+    });
+  const showExtraLecture = (next: number, subject: string) =>
+    change((params) => {
+      params.set('period', String(next));
+      params.set('subject', subject);
+    });
   const pickDate = (next: string | null) => {
     setCleared(next === null);
     change((params) => {
@@ -49,10 +62,11 @@ export function useRegisterAddress() {
       else params.set('date', next);
       // Another day has other lectures: the picker chooses again.
       params.delete('period');
+      params.delete('subject');
     });
   };
 
-  return { className, today, date, periods, period, showPeriod, pickDate };
+  return { className, today, date, periods, period, extraSubject, showPeriod, showExtraLecture, pickDate };
 }
 
 export type RegisterAddress = ReturnType<typeof useRegisterAddress>;

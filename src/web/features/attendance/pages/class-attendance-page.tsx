@@ -9,15 +9,18 @@ import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatPickerDate } from '../../../lib/calendar-date';
 import { useMe } from '../../../lib/session';
+import { useSubjects } from '../../../lib/subjects';
 import { useRegister } from '../api/get-register';
 import { useSaveRegister } from '../api/save-register';
 import { AbsenteeBox } from '../components/absentee-box';
+import { ExtraLecture } from '../components/extra-lecture';
 import { PeriodPicker } from '../components/period-picker';
 import { RegisterFooter } from '../components/register-footer';
 import { RegisterHistory } from '../components/register-history';
 import { RegisterTable } from '../components/register-table';
 import { StartChoice } from '../components/start-choice';
 import { TakenNote } from '../components/taken-note';
+import { saveRefusal, withExtraLecture } from '../extra-lecture';
 import { formatDateTime, formatLongDate } from '../format';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import { useRegisterAddress } from '../hooks/use-register-address';
@@ -43,9 +46,18 @@ const MARK_ALL = [
 ] as const;
 
 export function ClassAttendancePage() {
-  const { className, today, date, periods, period, showPeriod, pickDate } = useRegisterAddress();
-  const lectures = (periods.data ?? []).filter((p) => p.period > 0);
+  const { className, today, date, periods, period, extraSubject, showPeriod, showExtraLecture, pickDate } = useRegisterAddress();
   const register = useRegister(className, date, period);
+  const subjects = useSubjects();
+  // An extra lecture not taken yet is taken for the subject in the address; once taken, a register
+  // keeps its own.
+  const extra =
+    extraSubject && register.data && !register.data.submitted
+      ? (subjects.data?.find((s) => s.code === extraSubject) ?? { code: extraSubject, name: extraSubject })
+      : null;
+  const subject = extra ?? register.data?.subject;
+  const dayPeriods = withExtraLecture(periods.data ?? [], period, extra);
+  const lectures = dayPeriods.filter((p) => p.period > 0);
   const me = useMe();
   const userId = me.data?.id;
   const start = useRegisterStart({ className, date, period, register: register.data, userId });
@@ -62,7 +74,12 @@ export function ClassAttendancePage() {
     if (!date || !draft || period === null) return;
     const trimmed = reason.trim();
     save.mutate(
-      { className, date, period, body: { records: draft.records, ...(trimmed ? { reason: trimmed } : {}) } },
+      {
+        className,
+        date,
+        period,
+        body: { records: draft.records, ...(extra ? { subject: extra.code } : {}), ...(trimmed ? { reason: trimmed } : {}) },
+      },
       {
         onSuccess: () => {
           // Saved: the draft kept in the browser has done its work.
@@ -70,7 +87,7 @@ export function ClassAttendancePage() {
           setReason('');
           showMessage({ kind: 'success', text: 'Attendance submitted successfully!' });
         },
-        onError: (error) => showMessage({ kind: 'error', text: 'Error submitting attendance', detail: error.message }),
+        onError: (error) => showMessage({ kind: 'error', text: 'Error submitting attendance', detail: saveRefusal(error.message, period) }),
       },
     );
   };
@@ -95,8 +112,6 @@ export function ClassAttendancePage() {
     if (periods.isError) void periods.refetch();
     if (register.isError) void register.refetch();
   };
-  const subject = register.data?.subject;
-
   let body;
   if (loadError) {
     body = (
@@ -215,7 +230,10 @@ export function ClassAttendancePage() {
         maw={260}
       />
       {lectures.length > 0 && period !== null && (
-        <PeriodPicker periods={periods.data ?? []} value={period} onChange={showPeriod} />
+        <PeriodPicker periods={dayPeriods} value={period} onChange={showPeriod} />
+      )}
+      {date !== null && periods.data && subjects.data && subjects.data.length > 0 && (
+        <ExtraLecture periods={periods.data} subjects={subjects.data} onChoose={showExtraLecture} />
       )}
       {body}
     </Stack>
