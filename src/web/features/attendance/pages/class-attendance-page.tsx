@@ -9,7 +9,6 @@ import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatPickerDate } from '../../../lib/calendar-date';
 import { useMe } from '../../../lib/session';
-import { useSubjects } from '../../../lib/subjects';
 import { useRegister } from '../api/get-register';
 import { useSaveRegister } from '../api/save-register';
 import { AbsenteeBox } from '../components/absentee-box';
@@ -20,8 +19,9 @@ import { RegisterHistory } from '../components/register-history';
 import { RegisterTable } from '../components/register-table';
 import { StartChoice } from '../components/start-choice';
 import { TakenNote } from '../components/taken-note';
-import { saveRefusal, withExtraLecture } from '../extra-lecture';
+import { saveRefusal } from '../extra-lecture';
 import { formatDateTime, formatLongDate } from '../format';
+import { useExtraLecture } from '../hooks/use-extra-lecture';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import { useRegisterAddress } from '../hooks/use-register-address';
 import { useRegisterStart } from '../hooks/use-register-start';
@@ -48,15 +48,7 @@ const MARK_ALL = [
 export function ClassAttendancePage() {
   const { className, today, date, periods, period, extraSubject, showPeriod, showExtraLecture, pickDate } = useRegisterAddress();
   const register = useRegister(className, date, period);
-  const subjects = useSubjects();
-  // An extra lecture not taken yet is taken for the subject in the address; once taken, a register
-  // keeps its own.
-  const extra =
-    extraSubject && register.data && !register.data.submitted
-      ? (subjects.data?.find((s) => s.code === extraSubject) ?? { code: extraSubject, name: extraSubject })
-      : null;
-  const subject = extra ?? register.data?.subject;
-  const dayPeriods = withExtraLecture(periods.data ?? [], period, extra);
+  const { extra, subject, dayPeriods, subjects } = useExtraLecture({ extraSubject, period, periods: periods.data, register: register.data });
   const lectures = dayPeriods.filter((p) => p.period > 0);
   const me = useMe();
   const userId = me.data?.id;
@@ -232,8 +224,8 @@ export function ClassAttendancePage() {
       {lectures.length > 0 && period !== null && (
         <PeriodPicker periods={dayPeriods} value={period} onChange={showPeriod} />
       )}
-      {date !== null && periods.data && subjects.data && subjects.data.length > 0 && (
-        <ExtraLecture periods={periods.data} subjects={subjects.data} onChoose={showExtraLecture} />
+      {date !== null && periods.data && subjects.length > 0 && (
+        <ExtraLecture periods={periods.data} subjects={subjects} onChoose={showExtraLecture} />
       )}
       {body}
     </Stack>
