@@ -46,6 +46,21 @@ function renderAt(path: string) {
   );
 }
 
+/** Roster rows of one class from (PIN, name) pairs. */
+const rosterOf = (className: string, entries: [pin: string, name: string][]) => entries.map(([pin, name]) => ({ pin, name, className }));
+
+/** Puts roster students, subjects and timetable slots straight into the database. */
+async function seed(rows: {
+  students?: (typeof students.$inferInsert)[];
+  subjects?: (typeof subjects.$inferInsert)[];
+  slots?: (typeof timetableSlots.$inferInsert)[];
+}) {
+  const { db } = ctx.database;
+  if (rows.students) await db.insert(students).values(rows.students);
+  if (rows.subjects) await db.insert(subjects).values(rows.subjects);
+  if (rows.slots) await db.insert(timetableSlots).values(rows.slots);
+}
+
 /** Saves a register through the API, as a colleague would: `path` is `<class>/<date>`, with `?period=N` for a lecture. */
 async function putRegister(path: string, records: MarkInput[]) {
   const saved = await fetch(`/api/attendance/${path}`, {
@@ -150,19 +165,21 @@ describe('ClassAttendancePage', () => {
 describe('ClassAttendancePage with a timetable', () => {
   it('picks the day\'s first lecture, takes period 2 with a late and an excused student, and keeps them', async () => {
     const weekday = weekdayOf(todayIn('UTC'));
-    await ctx.database.db.insert(students).values([
-      { pin: '23CSE501', name: 'Esha Kapoor', className: 'CSE5' },
-      { pin: '23CSE502', name: 'Farhan Ali', className: 'CSE5' },
-      { pin: '23CSE503', name: 'Gauri Nair', className: 'CSE5' },
-    ]);
-    await ctx.database.db.insert(subjects).values([
-      { code: 'DS', name: 'Data Structures' },
-      { code: 'DBMS', name: 'Databases' },
-    ]);
-    await ctx.database.db.insert(timetableSlots).values([
-      { className: 'CSE5', weekday, period: 1, subjectCode: 'DS' },
-      { className: 'CSE5', weekday, period: 2, subjectCode: 'DBMS' },
-    ]);
+    await seed({
+      students: rosterOf('CSE5', [
+        ['23CSE501', 'Esha Kapoor'],
+        ['23CSE502', 'Farhan Ali'],
+        ['23CSE503', 'Gauri Nair'],
+      ]),
+      subjects: [
+        { code: 'DS', name: 'Data Structures' },
+        { code: 'DBMS', name: 'Databases' },
+      ],
+      slots: [
+        { className: 'CSE5', weekday, period: 1, subjectCode: 'DS' },
+        { className: 'CSE5', weekday, period: 2, subjectCode: 'DBMS' },
+      ],
+    });
     const user = userEvent.setup();
     const { router } = renderAt('/attendance/CSE5');
 
@@ -209,7 +226,7 @@ describe('Taking a register quickly', () => {
     { pin: '23A51A0623', name: 'Kiran Das', className: 'CSE6' },
   ];
   beforeAll(async () => {
-    await ctx.database.db.insert(students).values(CSE6);
+    await seed({ students: CSE6 });
   });
   const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp(`^Present: ${name}`) });
   const statuses = () => CSE6.map((s) => (switchOf(s.name) as HTMLInputElement).checked);
@@ -331,16 +348,22 @@ describe('Taking a register quickly', () => {
 
 describe('An extra lecture', () => {
   beforeAll(async () => {
-    await ctx.database.db.insert(students).values([
-      { pin: '23CSE801', name: 'Lakshmi Pillai', className: 'CSE8' },
-      { pin: '23CSE802', name: 'Manoj Reddy', className: 'CSE8' },
-      { pin: '23CSE201', name: 'Nisha Bose', className: 'CSE2' },
-      { pin: '23CSE202', name: 'Omkar Joshi', className: 'CSE2' },
-    ]);
-    await ctx.database.db.insert(subjects).values([
-      { code: 'PHY', name: 'Physics' },
-      { code: 'MATH', name: 'Mathematics' },
-    ]);
+    await seed({
+      students: [
+        ...rosterOf('CSE8', [
+          ['23CSE801', 'Lakshmi Pillai'],
+          ['23CSE802', 'Manoj Reddy'],
+        ]),
+        ...rosterOf('CSE2', [
+          ['23CSE201', 'Nisha Bose'],
+          ['23CSE202', 'Omkar Joshi'],
+        ]),
+      ],
+      subjects: [
+        { code: 'PHY', name: 'Physics' },
+        { code: 'MATH', name: 'Mathematics' },
+      ],
+    });
   });
 
   /** Opens `Add an extra lecture`, chooses the period and the subject, and takes the register. */
@@ -355,7 +378,7 @@ describe('An extra lecture', () => {
 
   it('takes a lecture the timetable does not have, for a subject of the user\'s choice, and lists it among the day\'s periods', async () => {
     const today = todayIn('UTC');
-    await ctx.database.db.insert(timetableSlots).values([{ className: 'CSE8', weekday: weekdayOf(today), period: 1, subjectCode: 'PHY' }]);
+    await seed({ slots: [{ className: 'CSE8', weekday: weekdayOf(today), period: 1, subjectCode: 'PHY' }] });
     await putRegister(`CSE8/${today}?period=1`, [{ pin: '23CSE801', status: 'present' }]);
     const user = userEvent.setup();
     const { router } = renderAt('/attendance/CSE8');
