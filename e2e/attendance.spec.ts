@@ -36,7 +36,7 @@ test('faculty take CSE3\'s register from the dashboard, and it is there after a 
   await expect(page.getByText('Attendance submitted successfully!')).toBeVisible();
   await expect(page.getByText(/^Taken by Dr\. Kavitha Rao on /)).toBeVisible();
   await expectAccessible(page);
-  // SPEC: the message disappears after 3 seconds.
+  // The specification's messages disappear after 3 seconds.
   await expect(page.getByText('Attendance submitted successfully!')).toBeHidden({ timeout: 6_000 });
 
   await page.reload();

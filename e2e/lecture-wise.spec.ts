@@ -88,6 +88,25 @@ test('faculty take period 2 of a timetabled class with one late and one excused 
     await expect(page.getByRole('button', { name: `Late: ${late}` })).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(page);
 
+    // An extra lecture, off the timetable, on a phone and from the keyboard.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.getByRole('button', { name: 'Add an extra lecture' }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add an extra lecture' });
+    const extraPeriod = dialog.getByRole('combobox', { name: 'Period' });
+    await expect(extraPeriod).toBeFocused();
+    // The first period the day does not hold (3, or later on a retried run).
+    const period = await extraPeriod.inputValue();
+    await dialog.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Data Structures (JDS)' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Take the register' }).press('Enter');
+    await expect(page.getByRole('heading', { name: `${STUDENT.className} Attendance · Period ${period}: Data Structures` })).toBeVisible();
+    await page.getByRole('button', { name: 'Mark all present' }).click();
+    await page.getByRole('button', { name: 'Submit Attendance' }).click();
+    await expect(page.getByText('Attendance submitted successfully!')).toBeVisible();
+    await expect(picker.getByRole('radio', { name: `Period ${period}: Data Structures (taken)` })).toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
     // The student sees the lecture in their subject table and history.
     await page.context().clearCookies();
     await signIn(page, 'student');

@@ -1,5 +1,5 @@
 /**
- * The `Absentees (PIN endings)` box of the register (DESIGN.md 7.7): the few students who are
+ * The `Absentees (PIN endings)` box of the register (decision 16): the few students who are
  * away, typed as the ends of their PINs, separated by spaces or commas.
  */
 

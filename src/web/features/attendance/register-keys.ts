@@ -1,7 +1,7 @@
 import type { MarkStatus } from '../../../shared/attendance-rules';
 
 /**
- * The register's keyboard model (DESIGN.md 7.7): one Tab stop for the whole list, the focused
+ * The register's keyboard model (decision 16): one Tab stop for the whole list, the focused
  * student's switch; arrows move between students, a letter marks the focused student and moves
  * to the next, as a register is called in order.
  *

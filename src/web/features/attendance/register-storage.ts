@@ -3,7 +3,7 @@ import { MARK_STATUSES } from '../../../shared/attendance-rules';
 
 /**
  * What the register keeps in the browser (localStorage), per user: the marks not saved yet of
- * each register (a draft survives a reload until saved or discarded, DESIGN.md 7.7) and how a new
+ * each register (a draft survives a reload until saved or discarded, decision 16) and how a new
  * register starts. A browser that refuses storage (private mode, full) keeps nothing: the page
  * works as before, only without these.
  */

@@ -36,5 +36,8 @@ export function useSaveRegister() {
       // The dashboard's "taken today" badge.
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.classes });
     },
+    // Refused (a colleague may have taken the day's whole-day register or lectures meanwhile): the
+    // period picker shows the day as it is now.
+    onError: (_error, { className, date }) => void queryClient.invalidateQueries({ queryKey: attendanceKeys.periods(className, date) }),
   });
 }

@@ -7,7 +7,7 @@ export interface FlashMessage {
   detail?: string;
 }
 
-/** A message that disappears after MESSAGE_DISPLAY_MS (SPEC section 4); a new one restarts the clock. */
+/** A message that disappears after MESSAGE_DISPLAY_MS (the specification's three seconds); a new one restarts the clock. */
 export function useFlashMessage(): [FlashMessage | null, (message: FlashMessage | null) => void] {
   // A fresh object per show, so that showing the same text twice still restarts the timer.
   const [message, setMessage] = useState<FlashMessage | null>(null);

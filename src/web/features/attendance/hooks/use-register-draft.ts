@@ -38,7 +38,7 @@ export interface DraftOptions {
   /** Whose draft: a draft kept in the browser belongs to one user. */
   userId: string | undefined;
   /**
-   * How a register not taken yet starts (DESIGN.md 7.7): the marks to start from, or null for the
+   * How a register not taken yet starts (decision 16): the marks to start from, or null for the
    * register as loaded (everyone absent). Ignored once taken.
    */
   start: Marks | null;

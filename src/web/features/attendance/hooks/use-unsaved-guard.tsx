@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Leaving a page with unsaved changes asks first (DESIGN.md 7.7): a link or Back inside the
+ * Leaving a page with unsaved changes asks first (decision 16): a link or Back inside the
  * portal through the router's blocker and a dialog; a reload or a closed tab through the
  * browser's own question (beforeunload), which is all a page may do there. Changes of the
  * address that stay on the page (another date or period, `?date=`) are not leaving: the draft

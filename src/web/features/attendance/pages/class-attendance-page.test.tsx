@@ -8,7 +8,7 @@ import { createInjectFetch, signInThroughFetch } from '../../../../server/test/i
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import { MESSAGE_DISPLAY_MS } from '../../../../shared/constants';
 import { todayIn } from '../../../../shared/dates';
-import type { AttendanceRegister } from '../../../../shared/schemas/attendance';
+import type { AttendanceRegister, MarkInput } from '../../../../shared/schemas/attendance';
 import { renderRoutes } from '../../../test/render';
 import { ClassAttendancePage } from './class-attendance-page';
 import { DashboardPage } from './dashboard-page';
@@ -46,6 +46,31 @@ function renderAt(path: string) {
   );
 }
 
+/** Roster rows of one class from (PIN, name) pairs. */
+const rosterOf = (className: string, entries: [pin: string, name: string][]) => entries.map(([pin, name]) => ({ pin, name, className }));
+
+/** Puts roster students, subjects and timetable slots straight into the database. */
+async function seed(rows: {
+  students?: (typeof students.$inferInsert)[];
+  subjects?: (typeof subjects.$inferInsert)[];
+  slots?: (typeof timetableSlots.$inferInsert)[];
+}) {
+  const { db } = ctx.database;
+  if (rows.students) await db.insert(students).values(rows.students);
+  if (rows.subjects) await db.insert(subjects).values(rows.subjects);
+  if (rows.slots) await db.insert(timetableSlots).values(rows.slots);
+}
+
+/** Saves a register through the API, as a colleague would: `path` is `<class>/<date>`, with `?period=N` for a lecture. */
+async function putRegister(path: string, records: MarkInput[]) {
+  const saved = await fetch(`/api/attendance/${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ records }),
+  });
+  expect(saved.status).toBe(200);
+}
+
 function totals() {
   const group = screen.getByRole('group', { name: 'Totals' });
   const value = (label: string) => within(group).getByText(label).nextElementSibling?.textContent;
@@ -81,7 +106,7 @@ describe('ClassAttendancePage', () => {
     expect(screen.getByRole('switch', { name: 'Present: Charan Naidu (23CSE303)' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Present: Bhavana Iyer (23CSE302)' })).toBeChecked();
 
-    // SPEC section 4: the message disappears after 3 seconds.
+    // The specification's messages disappear after 3 seconds.
     await waitFor(() => expect(screen.queryByText('Attendance submitted successfully!')).not.toBeInTheDocument(), {
       timeout: MESSAGE_DISPLAY_MS + 1000,
     });
@@ -90,11 +115,7 @@ describe('ClassAttendancePage', () => {
   it('loads a taken day with its saved marks, replaces it with a reason, and shows the change history', async () => {
     const user = userEvent.setup();
     const today = ((await (await fetch('/api/attendance/today')).json()) as { date: string }).date;
-    await fetch(`/api/attendance/CSE4/${today}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ records: [{ pin: '23CSE401', present: true }] }),
-    });
+    await putRegister(`CSE4/${today}`, [{ pin: '23CSE401', present: true }]);
     renderAt('/attendance/CSE4');
 
     const dhruv = await screen.findByRole('switch', { name: 'Present: Dhruv Menon (23CSE401)' });
@@ -144,19 +165,21 @@ describe('ClassAttendancePage', () => {
 describe('ClassAttendancePage with a timetable', () => {
   it('picks the day\'s first lecture, takes period 2 with a late and an excused student, and keeps them', async () => {
     const weekday = weekdayOf(todayIn('UTC'));
-    await ctx.database.db.insert(students).values([
-      { pin: '23CSE501', name: 'Esha Kapoor', className: 'CSE5' },
-      { pin: '23CSE502', name: 'Farhan Ali', className: 'CSE5' },
-      { pin: '23CSE503', name: 'Gauri Nair', className: 'CSE5' },
-    ]);
-    await ctx.database.db.insert(subjects).values([
-      { code: 'DS', name: 'Data Structures' },
-      { code: 'DBMS', name: 'Databases' },
-    ]);
-    await ctx.database.db.insert(timetableSlots).values([
-      { className: 'CSE5', weekday, period: 1, subjectCode: 'DS' },
-      { className: 'CSE5', weekday, period: 2, subjectCode: 'DBMS' },
-    ]);
+    await seed({
+      students: rosterOf('CSE5', [
+        ['23CSE501', 'Esha Kapoor'],
+        ['23CSE502', 'Farhan Ali'],
+        ['23CSE503', 'Gauri Nair'],
+      ]),
+      subjects: [
+        { code: 'DS', name: 'Data Structures' },
+        { code: 'DBMS', name: 'Databases' },
+      ],
+      slots: [
+        { className: 'CSE5', weekday, period: 1, subjectCode: 'DS' },
+        { className: 'CSE5', weekday, period: 2, subjectCode: 'DBMS' },
+      ],
+    });
     const user = userEvent.setup();
     const { router } = renderAt('/attendance/CSE5');
 
@@ -203,7 +226,7 @@ describe('Taking a register quickly', () => {
     { pin: '23A51A0623', name: 'Kiran Das', className: 'CSE6' },
   ];
   beforeAll(async () => {
-    await ctx.database.db.insert(students).values(CSE6);
+    await seed({ students: CSE6 });
   });
   const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp(`^Present: ${name}`) });
   const statuses = () => CSE6.map((s) => (switchOf(s.name) as HTMLInputElement).checked);
@@ -281,11 +304,7 @@ describe('Taking a register quickly', () => {
   it('copies the last register when asked', async () => {
     const user = userEvent.setup();
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    await fetch(`/api/attendance/CSE6/${yesterday}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ records: [{ pin: '23A51A0601', status: 'present' }, { pin: '23A51A0612', status: 'late' }] }),
-    });
+    await putRegister(`CSE6/${yesterday}`, [{ pin: '23A51A0601', status: 'present' }, { pin: '23A51A0612', status: 'late' }]);
     renderAt('/attendance/CSE6');
     const choice = await screen.findByRole('radiogroup', { name: 'New registers start with' });
     await user.click(within(choice).getByRole('radio', { name: 'Copy last register', hidden: true }));
@@ -324,6 +343,101 @@ describe('Taking a register quickly', () => {
     await user.click(screen.getByRole('link', { name: /Back to the dashboard/ }));
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('An extra lecture', () => {
+  beforeAll(async () => {
+    await seed({
+      students: [
+        ...rosterOf('CSE8', [
+          ['23CSE801', 'Lakshmi Pillai'],
+          ['23CSE802', 'Manoj Reddy'],
+        ]),
+        ...rosterOf('CSE2', [
+          ['23CSE201', 'Nisha Bose'],
+          ['23CSE202', 'Omkar Joshi'],
+        ]),
+      ],
+      subjects: [
+        { code: 'PHY', name: 'Physics' },
+        { code: 'MATH', name: 'Mathematics' },
+      ],
+    });
+  });
+
+  /** Opens `Add an extra lecture`, chooses the period and the subject, and takes the register. */
+  async function addExtraLecture(user: ReturnType<typeof userEvent.setup>, period: string, subject: string) {
+    await user.click(await screen.findByRole('button', { name: 'Add an extra lecture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an extra lecture' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Period' }), period);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Subject' }), subject);
+    await user.click(within(dialog).getByRole('button', { name: 'Take the register' }));
+    return dialog;
+  }
+
+  it('takes a lecture the timetable does not have, for a subject of the user\'s choice, and lists it among the day\'s periods', async () => {
+    const today = todayIn('UTC');
+    await seed({ slots: [{ className: 'CSE8', weekday: weekdayOf(today), period: 1, subjectCode: 'PHY' }] });
+    await putRegister(`CSE8/${today}?period=1`, [{ pin: '23CSE801', status: 'present' }]);
+    const user = userEvent.setup();
+    const { router } = renderAt('/attendance/CSE8');
+    expect(await screen.findByRole('heading', { name: 'CSE8 Attendance · Period 1: Physics' })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Add an extra lecture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an extra lecture' });
+    // Period 1 is taken: the periods offered are the other eleven.
+    const periods = within(within(dialog).getByRole('combobox', { name: 'Period' })).getAllByRole('option');
+    expect(periods.map((option) => option.textContent)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `Period ${n}`));
+    // A subject is asked for, not guessed.
+    await user.click(within(dialog).getByRole('button', { name: 'Take the register' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Subject' })).toHaveAccessibleDescription('Pick the subject of the lecture');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await addExtraLecture(user, 'Period 5', 'Mathematics (MATH)');
+    expect(await screen.findByRole('heading', { name: 'CSE8 Attendance · Period 5: Mathematics' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?period=5&subject=MATH');
+    const picker = screen.getByRole('radiogroup', { name: 'Period' });
+    expect(within(picker).getByRole('radio', { name: 'Period 5: Mathematics' })).toBeChecked();
+
+    await user.click(await screen.findByRole('button', { name: 'Mark all present' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByText('Attendance submitted successfully!')).toBeInTheDocument();
+    expect(await within(picker).findByRole('radio', { name: 'Period 5: Mathematics (taken)' })).toBeChecked();
+    expect(within(picker).getByRole('radio', { name: 'Period 1: Physics (taken)' })).not.toBeChecked();
+
+    const stored = (await (await fetch(`/api/attendance/CSE8/${today}?period=5`)).json()) as AttendanceRegister;
+    expect(stored.subject).toEqual({ code: 'MATH', name: 'Mathematics' });
+    expect(stored.records.map((r) => r.status)).toEqual(['present', 'present']);
+  });
+
+  it('shows the refusal of a lecture on a day that has a whole-day register, and offers none there', async () => {
+    const today = todayIn('UTC');
+    const user = userEvent.setup();
+    renderAt('/attendance/CSE2');
+    await screen.findByRole('switch', { name: 'Present: Nisha Bose (23CSE201)' });
+    await addExtraLecture(user, 'Period 3', 'Physics (PHY)');
+    expect(await screen.findByRole('heading', { name: 'CSE2 Attendance · Period 3: Physics' })).toBeInTheDocument();
+    // Meanwhile a colleague takes the whole-day register.
+    await putRegister(`CSE2/${today}`, [{ pin: '23CSE201', status: 'present' }]);
+
+    await user.click(await screen.findByRole('button', { name: 'Submit Attendance' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('Error submitting attendance');
+    expect(refusal).toHaveTextContent(
+      'Choose a period. This date already has a whole-day register, and a date has either a whole-day register or lectures, never both.',
+    );
+
+    // The day's periods now show the whole-day register, and no lecture can be added to it.
+    const picker = await screen.findByRole('radiogroup', { name: 'Period' });
+    expect(await within(picker).findByRole('radio', { name: 'Whole day (taken)' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Add an extra lecture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an extra lecture' });
+    expect(
+      within(dialog).getByText('This date has a whole-day register, so it takes no lectures: a date has either a whole-day register or lectures, never both.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Take the register' })).toBeDisabled();
   });
 });
 

@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import type { DayPeriod } from '../../../../shared/schemas/attendance';
+import type { Subject } from '../../../../shared/schemas/subjects';
+import { extraLecturePeriods, firstFreePeriod, hasWholeDayRegister, WHOLE_DAY_TAKES_NO_LECTURES } from '../extra-lecture';
+
+interface ExtraLectureProps {
+  /** The day's periods as the server lists them: the timetable's and every register taken. */
+  periods: DayPeriod[];
+  subjects: Subject[];
+  /** Shows the register of that period, to be taken for that subject (its code). */
+  onChoose: (period: number, subject: string) => void;
+}
+
+function ExtraLectureForm({ periods, subjects, onChoose, onCancel }: ExtraLectureProps & { onCancel: () => void }) {
+  const options = extraLecturePeriods(periods);
+  const wholeDay = hasWholeDayRegister(periods);
+  const closed = wholeDay || options.length === 0;
+  const [period, setPeriod] = useState(firstFreePeriod(periods) ?? '');
+  const [subject, setSubject] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (closed) return;
+    if (!subject) {
+      setMissing(true);
+      return;
+    }
+    onChoose(Number(period), subject);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          A lecture the timetable does not give this day, or another subject in one of its periods. Its register is taken like any
+          other and then appears among the day&apos;s periods.
+        </Text>
+        {closed && (
+          <Alert color="yellow" variant="light" p="sm" role="note" icon={<IconInfoCircle size={18} aria-hidden />}>
+            <Text size="sm">{wholeDay ? WHOLE_DAY_TAKES_NO_LECTURES : 'Every period of this date is taken.'}</Text>
+          </Alert>
+        )}
+        <NativeSelect
+          label="Period"
+          data={options}
+          value={period}
+          onChange={(event) => setPeriod(event.currentTarget.value)}
+          disabled={closed}
+          data-autofocus
+        />
+        <NativeSelect
+          label="Subject"
+          data={[{ value: '', label: 'Pick a subject' }, ...subjects.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))]}
+          value={subject}
+          onChange={(event) => {
+            setSubject(event.currentTarget.value);
+            setMissing(false);
+          }}
+          error={missing ? 'Pick the subject of the lecture' : undefined}
+          disabled={closed}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={closed}>
+            Take the register
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * `Add an extra lecture`: a period (1 to 12, not taken that day) and a subject, in a dialog; the
+ * page then shows that register, taken and submitted like any other (decision 13).
+ */
+export function ExtraLecture(props: ExtraLectureProps) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <div>
+      <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)} aria-haspopup="dialog">
+        Add an extra lecture
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Add an extra lecture" centered>
+        {opened && (
+          <ExtraLectureForm
+            {...props}
+            onCancel={() => setOpened(false)}
+            onChoose={(period, subject) => {
+              setOpened(false);
+              props.onChoose(period, subject);
+            }}
+          />
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import type { AttendanceRegister, PreviousRegister } from '../../../../shared/schemas/attendance';
+import { usePreviousRegister } from '../api/get-previous-register';
+import { formatLongDate } from '../format';
+import { readStartPattern, writeStartPattern, type Marks, type StartPattern } from '../register-storage';
+import { useRegisterDraft } from './use-register-draft';
+
+const START_NOTES: Record<StartPattern, string> = {
+  absent: 'everyone starts absent',
+  present: 'everyone starts present',
+  copy: 'it starts as a copy of the last register',
+};
+
+/** The marks a register not taken yet starts from, or null for everyone absent (the register as loaded). */
+function startMarks(pattern: StartPattern, register: AttendanceRegister | undefined, previous: PreviousRegister | undefined): Marks | null {
+  if (!register || register.submitted) return null;
+  if (pattern === 'present') return Object.fromEntries(register.records.map((r) => [r.pin, 'present']));
+  if (pattern === 'copy' && previous) {
+    const before = new Map(previous.marks.map((mark) => [mark.pin, mark.status]));
+    // A student who joined since starts absent, as the specification's register does.
+    return Object.fromEntries(register.records.map((r) => [r.pin, before.get(r.pin) ?? 'absent']));
+  }
+  return null;
+}
+
+function startNote(pattern: StartPattern, previous: PreviousRegister | undefined): string {
+  if (pattern === 'copy') {
+    if (previous === undefined) return 'loading the last register to copy';
+    if (previous === null) return 'there is no earlier register to copy, so everyone starts absent';
+    return `it starts as a copy of the register of ${formatLongDate(previous.date)}${previous.period > 0 ? `, period ${previous.period}` : ''}`;
+  }
+  return START_NOTES[pattern];
+}
+
+export interface RegisterStartInput {
+  className: string;
+  date: string | null;
+  period: number | null;
+  register: AttendanceRegister | undefined;
+  /** Whose choice and drafts: both are kept in this browser per user. */
+  userId: string | undefined;
+}
+
+/**
+ * How the marks on screen start: a draft kept in the browser, else, for a register not taken yet,
+ * everyone absent (the specification's register), everyone present, or a copy of the last register,
+ * as the user chose (remembered in this browser for them); a register taken starts as stored.
+ */
+export function useRegisterStart({ className, date, period, register, userId }: RegisterStartInput) {
+  const [chosen, setChosen] = useState<StartPattern | null>(null);
+  const pattern = chosen ?? readStartPattern(userId);
+  const isNew = register !== undefined && !register.submitted;
+  const previous = usePreviousRegister(className, date, period, isNew && pattern === 'copy');
+  const start = useMemo(() => startMarks(pattern, register, previous.data), [pattern, register, previous.data]);
+  const draft = useRegisterDraft(register, { userId, start });
+  const choosePattern = (next: StartPattern) => {
+    setChosen(next);
+    if (userId) writeStartPattern(userId, next);
+  };
+  return { draft, pattern, choosePattern, note: startNote(pattern, previous.data) };
+}
