@@ -3,8 +3,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
- * The one place that decides which Chromium the browser journeys drive (DESIGN.md 7.8,
- * docs/decisions/0007-test-browser.md). The order, and why:
+ * The one place that decides which Chromium the browser journeys drive
+ * (docs/decisions/0007-test-browser.md). The order, and why:
  *
  * 1. `CHROMIUM_PATH`: whoever sets it knows what they want, so it wins, and a path that does not
  *    exist is an error rather than a silent fall-through to another browser.

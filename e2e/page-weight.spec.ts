@@ -5,10 +5,11 @@ import { staticImports } from '../bench/built-web';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * The build check of DESIGN.md 7.4: the gzip JavaScript /login loads before it shows, as the
- * running portal sends it (index.html's entry and its static imports, each asked for with
- * `Accept-Encoding: gzip`: the sign-in page shows from the entry, and the app's code loads only
- * when the page is left). It fails above the ceiling of bench/budgets.ts.
+ * The build check of the sign-in page's weight budget (decision 18): the gzip JavaScript /login
+ * loads before it shows, as the running portal sends it (index.html's entry and its static
+ * imports, each asked for with `Accept-Encoding: gzip`: the sign-in page shows from the entry,
+ * and the app's code loads only when the page is left). It fails above the ceiling of
+ * bench/budgets.ts.
  */
 test('the sign-in page loads no more JavaScript than its ceiling', async ({ request }) => {
   const html = await (await request.get('/login')).text();

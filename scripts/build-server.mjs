@@ -1,5 +1,5 @@
 /**
- * The server's build (DESIGN.md section 7.4): src/server/start.ts and everything it imports,
+ * The server's build: src/server/start.ts and everything it imports,
  * bundled by esbuild into one folder of JavaScript per version of the sources,
  * `dist/server/<digest>/start.js`, with the packages it imports but for KEPT_PACKAGES. `npm start`
  * runs it, so no TypeScript is compiled at start (docs/decisions/0015-built-server.md).

@@ -1,7 +1,7 @@
 /**
  * npm start: the server's built JavaScript (scripts/build-server.mjs), built first when its
  * sources changed, then src/server/start.ts as built: the data folder's lock, the web app's
- * build when stale, and the server (DESIGN.md sections 7.2 and 7.4).
+ * build when stale, and the server (decisions 9, 15 and 27).
  *
  * The build has source maps: `NODE_OPTIONS=--enable-source-maps npm start` makes stack traces
  * name the TypeScript sources, at the cost of a slower start.

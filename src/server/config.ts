@@ -29,11 +29,11 @@ export interface Config {
   publicUrl: string | undefined;
   /** Where set-password links are e-mailed from; unset: links are only shown to the admin. */
   smtp: SmtpSettings | undefined;
-  /** The university's own name, logo and colour (DESIGN.md 7.7), beside the specification's strings. */
+  /** The university's own name, logo and colour (decision 16), beside the portal's fixed strings. */
   branding: Branding;
   /** PORTAL_REQUIRE_TOTP: `staff` makes faculty and admins set up TOTP at their next password sign-in. */
   requireTotp: 'off' | 'staff';
-  /** Single sign-on with OpenID Connect (DESIGN.md 7.9); undefined when not configured. */
+  /** Single sign-on with OpenID Connect (decision 17); undefined when not configured. */
   oidc: OidcSettings | undefined;
   /** PORTAL_PASSWORD_LOGIN=false turns password sign-in off (single sign-on only). */
   passwordLogin: boolean;

@@ -204,8 +204,9 @@ describe('the OpenAPI document at /api/docs/json', () => {
   });
 
   it("passes Redocly's recommended rules, warnings included", async () => {
-    // DESIGN.md fixes both /api/registrations/by-pin/{pin} and /api/registrations/{id}/photo. They
-    // cannot meet: a profile id is a UUID, never "by-pin", and the router tries the literal first.
+    // The contract keeps both /api/registrations/by-pin/{pin} (the original app's) and
+    // /api/registrations/{id}/photo. They cannot meet: a profile id is a UUID, never "by-pin", and
+    // the router tries the literal first.
     const accepted = new Set(['warn no-ambiguous-paths at #/paths/~1api~1registrations~1{id}~1photo']);
     const problems = (await lintWithRedocly(doc)).filter((p) => !accepted.has(`${p.severity} ${p.ruleId} at ${p.pointers.join(', ')}`));
     expect(problems.map((p) => `${p.severity} ${p.ruleId} at ${p.pointers.join(', ')}: ${p.message}`)).toEqual([]);

@@ -49,7 +49,10 @@ export function loginTabFor(role: Role): 'faculty' | 'student' {
   return role === 'student' ? 'student' : 'faculty';
 }
 
-/** Where a user lands after signing in (SPEC.md): a student on /faculty, staff on /dashboard. */
+/**
+ * Where a user lands after signing in, as in the original app: a student on /faculty, staff on
+ * /dashboard.
+ */
 export function homePathFor(role: Role): string {
   return role === 'student' ? '/faculty' : '/dashboard';
 }

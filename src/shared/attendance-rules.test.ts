@@ -80,7 +80,7 @@ describe('bands', () => {
   });
 });
 
-describe('the counting rule of lecture-wise attendance (DESIGN.md 7.6)', () => {
+describe('the counting rule of lecture-wise attendance', () => {
   it('present and late attend, absent does not, excused is left out of the held classes', () => {
     expect(MARK_STATUSES.filter(attends)).toEqual(['present', 'late']);
     expect(MARK_STATUSES.filter(isHeld)).toEqual(['present', 'absent', 'late']);

@@ -66,7 +66,7 @@ export function summarize(presentDays: number, absentDays: number): AttendanceSu
 }
 
 /**
- * A mark's status (DESIGN.md 7.6). Present and late attend, absent does not, and excused is left
+ * A mark's status (decision 13). Present and late attend, absent does not, and excused is left
  * out of the student's held classes altogether.
  */
 export const MARK_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
@@ -82,7 +82,7 @@ export function isHeld(status: MarkStatus): boolean {
   return status !== 'excused';
 }
 
-/** The status a `present` flag stands for (the specification's switch, and older API bodies). */
+/** The status a `present` flag stands for (the original app's switch, and older API bodies). */
 export function statusOf(present: boolean): MarkStatus {
   return present ? 'present' : 'absent';
 }
@@ -108,7 +108,7 @@ export function addCounts(a: StatusCounts, b: StatusCounts): StatusCounts {
 }
 
 /**
- * A student's summary from status counts, by the counting rule of DESIGN.md 7.6: presentDays are
+ * A student's summary from status counts, by the counting rule of decision 13: presentDays are
  * present and late marks, absentDays absent marks, excused counts in neither.
  */
 export function summarizeCounts(counts: StatusCounts): AttendanceSummary {
@@ -125,7 +125,7 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /**
- * The advice beyond the specification, on screen and in the PDF alike: how many more classes
+ * The advice the original app did not give, on screen and in the PDF alike: how many more classes
  * can be missed while staying at or above 75%, or how many presents in a row bring attendance
  * back to it. Null when nothing has been recorded yet.
  */

@@ -1,4 +1,4 @@
-/** Business constants from the specification (SPEC.md section 9). */
+/** Business constants, as the original app had them (the rules they set: docs/product.md). */
 /**
  * The classes a new database starts with (migration 0001 seeds them; the demo data fills them).
  * Only a default: the portal's classes are the rows of the classes table, which admins add,

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /**
  * The answers the sign-in page reads, checked without the schema library: the page everyone
- * loads first stays within its weight budget (DESIGN.md 7.4). Each check accepts what its schema
+ * loads first stays within its weight budget (decision 18). Each check accepts what its schema
  * in ./schemas accepts and gives the same value (unknown fields dropped); sign-in-answers.test.ts
  * holds them to the schemas. Every other answer is checked with the schemas themselves.
  */

@@ -1,9 +1,9 @@
 /**
  * The sign-in page's rules and words: the limits and messages of an email address and a password,
  * and why a single sign-on came back. Plain values and functions, because the sign-in page is the
- * first screen everyone loads and checks them without the schema library (DESIGN.md 7.4's weight
- * budget); the contract's schemas (schemas/auth.ts) are built from the same pattern, limits and
- * messages, so the page and the server never disagree.
+ * first screen everyone loads and checks them without the schema library (its weight budget:
+ * decision 18); the contract's schemas (schemas/auth.ts) are built from the same pattern, limits
+ * and messages, so the page and the server never disagree.
  */
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';

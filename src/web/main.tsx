@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { startApp } from './app/open-app';
 import { isSignInPath, startSignIn } from './app/sign-in-shell';
 
-// The sign-in page, where nearly every visit starts, shows without the app's code (DESIGN.md
-// 7.4); every other address loads the app.
+// The sign-in page, where nearly every visit starts, shows without the app's code (decision 18);
+// every other address loads the app.
 const root = createRoot(document.getElementById('root')!);
 if (isSignInPath(window.location.pathname)) startSignIn(root);
 else startApp(root);

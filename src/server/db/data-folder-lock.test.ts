@@ -234,7 +234,7 @@ function portal(dataDir: string, args: string[]) {
 }
 
 describe('one process per embedded data folder', () => {
-  // How quickly it is refused (DESIGN.md 7.2: within 5 s) is measured by bench/cli-refusal.ts, not here.
+  // How quickly it is refused (within 5 s, decision 9) is measured by bench/cli-refusal.ts, not here.
   it('refuses the portal command while the server runs, without changing anything', async () => {
     const dir = await migratedFolder();
     const server = await startServer(dir);

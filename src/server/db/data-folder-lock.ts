@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync,
 import path from 'node:path';
 
 /**
- * One process at a time on an embedded data folder (DESIGN.md section 7.2, decision record 9).
+ * One process at a time on an embedded data folder (decision record 9).
  *
  * The lock is a file in the folder holding the owner's pid. It is created exclusively; a lock
  * whose pid is no longer alive (a crash, a kill -9) is taken over. Takeovers are serialised by a

@@ -1,6 +1,6 @@
 /**
  * Reads that callers asking at the same time share, each still seeing data at least as new as its
- * own call (DESIGN.md 7.4): a caller joins a read only if that read has not started yet. While a
+ * own call (decision 28): a caller joins a read only if that read has not started yet. While a
  * read of a key is running, every new caller for that key waits for one next read, which starts
  * as soon as the running one ends. So under load a key is read about once per round trip to the
  * database, however many requests ask for it, and no caller is answered by a read that began

@@ -5,7 +5,7 @@ import { findCounterDifferences } from '../modules/counters/service';
 import { migrationsUpTo, oldSchemaDatabase } from '../test/old-schema';
 import { migrateDatabase, queryRows, type Database } from './client';
 
-/** The last migration before lecture-wise attendance (DESIGN.md 7.6): daily registers, present or absent. */
+/** The last migration before lecture-wise attendance (decision 13): daily registers, present or absent. */
 const BEFORE = '0009_audit_log_append_only';
 let oldMigrations: string;
 

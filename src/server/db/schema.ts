@@ -25,7 +25,7 @@ import { CORRECTION_STATES } from '../../shared/schemas/corrections';
 const statusCheck = (name: string, status: unknown) =>
   check(name, sql`${status} in ('present', 'absent', 'late', 'excused')`);
 
-/** A PIN is stored in its normal form, trimmed and upper case (DESIGN.md 7.1), whatever writes it. */
+/** A PIN is stored in its normal form, trimmed and upper case (decision 6), whatever writes it. */
 const normalPin = (name: string, pin: unknown) => check(name, sql`${pin} = upper(btrim(${pin}))`);
 
 /**
@@ -88,7 +88,7 @@ export const signInSessions = pgTable(
 );
 
 /**
- * An account's TOTP secret (DESIGN.md 7.9), base32. Not enabled until a first code proves the
+ * An account's TOTP secret (decision 17), base32. Not enabled until a first code proves the
  * app has it; the last step used is kept so that a code works once.
  */
 export const totpCredentials = pgTable('totp_credentials', {
@@ -102,7 +102,7 @@ export const totpCredentials = pgTable('totp_credentials', {
 });
 
 /**
- * A single sign-on on its way through the identity provider (DESIGN.md 7.9): keyed by the SHA-256
+ * A single sign-on on its way through the identity provider (decision 17): keyed by the SHA-256
  * of the `portal_oidc` cookie, holding the state, nonce and PKCE verifier; deleted when the
  * callback uses it, so a callback works once and only in the browser that started it.
  */
@@ -191,7 +191,7 @@ export const portalSecrets = pgTable('portal_secrets', {
 });
 
 /**
- * One-time set-password links (DESIGN.md 7.5): the token is stored hashed, works once, and an
+ * One-time set-password links (decision 12): the token is stored hashed, works once, and an
  * account has at most one (a new link cancels the old one).
  */
 export const setPasswordTokens = pgTable('set_password_tokens', {
@@ -210,7 +210,7 @@ export const classes = pgTable('classes', {
   archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
-/** Terms (DESIGN.md 7.5): date ranges that never overlap; reports default to the current one. */
+/** Terms (decision 12): date ranges that never overlap; reports default to the current one. */
 export const terms = pgTable(
   'terms',
   {
@@ -227,7 +227,7 @@ export const terms = pgTable(
   ],
 );
 
-/** Subjects (DESIGN.md 7.6): a code that never changes (registers and counters keep it) and a name. */
+/** Subjects (decision 13): a code that never changes (registers and counters keep it) and a name. */
 export const subjects = pgTable(
   'subjects',
   {
@@ -238,7 +238,7 @@ export const subjects = pgTable(
   (t) => [check('subjects_code_check', sql`${t.code} <> ''`)],
 );
 
-/** A class's weekly timetable (DESIGN.md 7.6): which subject each (weekday, period) holds; weekday 1 = Monday. */
+/** A class's weekly timetable (decision 13): which subject each (weekday, period) holds; weekday 1 = Monday. */
 export const timetableSlots = pgTable(
   'timetable_slots',
   {
@@ -260,7 +260,7 @@ export const timetableSlots = pgTable(
 );
 
 /**
- * Versions of what reports are computed from (DESIGN.md 7.4): every write that feeds a report
+ * Versions of what reports are computed from (decision 14): every write that feeds a report
  * bumps `reports` in its own transaction, and cached answers are keyed by it (the ETag).
  */
 export const dataVersions = pgTable('data_versions', {
@@ -269,7 +269,7 @@ export const dataVersions = pgTable('data_versions', {
 });
 
 /**
- * The audit trail (DESIGN.md 7.5): one row per action, written in the action's transaction. The
+ * The audit trail (decision 12): one row per action, written in the action's transaction. The
  * actor is kept as text (an e-mail, or `cli`) with the account's id when there is one, without a
  * foreign key, so that the trail outlives the accounts it names. A trigger refuses every UPDATE
  * and DELETE: nothing in the app can change the trail.
@@ -334,7 +334,7 @@ export const profiles = pgTable(
   ],
 );
 
-/** An uploaded profile photo, re-encoded and stripped of metadata (DESIGN.md 7.7); one per profile. */
+/** An uploaded profile photo, re-encoded and stripped of metadata (decision 16); one per profile. */
 export const profilePhotos = pgTable('profile_photos', {
   profileId: uuid('profile_id')
     .primaryKey()
@@ -345,8 +345,8 @@ export const profilePhotos = pgTable('profile_photos', {
 });
 
 /**
- * Registers: one per (class, date, period); period 0 is the specification's whole-day register
- * (DESIGN.md 7.6). The table keeps its first name, attendance_sessions. The subject is the one the
+ * Registers: one per (class, date, period); period 0 is the whole-day register, the original app's
+ * only kind (decision 13). The table keeps its first name, attendance_sessions. The subject is the one the
  * register was taken for (null for period 0), and the term the one holding its date (null outside
  * every term), kept in step when terms change: the student counters are bucketed by both.
  */
@@ -409,7 +409,7 @@ export const attendanceMarks = pgTable(
 );
 
 /**
- * A student's marks counted per (subject, term) and status (DESIGN.md 7.4), written in the same
+ * A student's marks counted per (subject, term) and status (decision 13), written in the same
  * transaction as the marks, in PIN order. Subject '' is the period-0 register; a null term is a
  * date outside every term. Summaries and the below-threshold lists read these, never the marks.
  */
@@ -454,7 +454,7 @@ export const attendanceChanges = pgTable(
 );
 
 /**
- * A student's request to correct one of their marks (DESIGN.md 7.7): open until faculty accept it
+ * A student's request to correct one of their marks (decision 16): open until faculty accept it
  * (the mark changes, with the request's reason in the register's history) or decline it with a
  * reply. One open request per mark.
  */

@@ -9,7 +9,7 @@ declare module 'fastify' {
     user: User | null;
     /** The id of the request's sign-in session, when it has one. */
     sessionId: string | null;
-    /** PORTAL_REQUIRE_TOTP holds this session to the TOTP setup (DESIGN.md 7.9). */
+    /** PORTAL_REQUIRE_TOTP holds this session to the TOTP setup (decision 17). */
     totpSetupRequired: boolean;
   }
 }
@@ -58,7 +58,7 @@ export async function requireFaculty(request: FastifyRequest, _reply: FastifyRep
   if (!isStaff(request.user)) throw forbidden('This page is for faculty only');
 }
 
-/** Administration (DESIGN.md 7.5): admins only; faculty and students get 403. */
+/** Administration (decision 12): admins only; faculty and students get 403. */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw unauthorized();
   if (!canAdminister(request.user)) throw forbidden('This page is for administrators only');

@@ -15,7 +15,7 @@ interface RouteParams {
 
 /**
  * A store for @fastify/rate-limit that counts in the database, so that a limit holds across every
- * server process behind a load balancer (DESIGN.md section 1). One upsert per limited request.
+ * server process behind a load balancer. One upsert per limited request.
  */
 export function databaseRateLimitStore(db: Db) {
   return class DatabaseRateLimitStore {

@@ -1,4 +1,4 @@
-/** How long browsers and caches keep the web app's files (DESIGN.md section 7.4). */
+/** How long browsers and caches keep the web app's files (decision 11). */
 import path from 'node:path';
 
 /** Built assets carry a content hash in their names and never change. */

@@ -14,7 +14,7 @@ import { DEMO_ADMIN, DEMO_FACULTY, DEMO_STUDENT, demoTerm, isEmptyDatabase, STUD
 export interface SyntheticOptions {
   /** About how many marks to write: more marks means more past week days. */
   marks: number;
-  /** Classes (default the eight of the specification); more are named CSE9, CSE10, ... */
+  /** Classes (default eight, CSE1 to CSE8); more are named CSE9, CSE10, ... */
   classes?: number;
   /** Students per class (default 60). */
   students?: number;
@@ -45,7 +45,7 @@ function pastWeekDays(today: string, count: number): string[] {
 }
 
 /**
- * `portal demo-data --marks N` (DESIGN.md 7.4): an empty database filled with a consistent synthetic
+ * `portal demo-data --marks N`: an empty database filled with a consistent synthetic
  * university of about N marks: C classes of S students (8 x 60 unless told), a whole-day register of
  * every class on each of enough past week days, each student attending at their own rate (some fall
  * below 75%, a few marks late or excused), a current term, the demo accounts, and every counter

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { TestContext } from './test-app';
 
 /**
- * Checks DESIGN.md 7.5's rule on one admin route: signed out 401, a faculty member and a student
+ * Checks the admins-only rule on one admin route: signed out 401, a faculty member and a student
  * 403 (with nothing changed: the request is refused before it is read), an admin not refused.
  * Returns the admin's answer for the caller's own checks.
  */

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { EmailSchema, RoleSchema } from './auth';
 import { PinSchema } from './common';
 
-/** How long a set-password link works (DESIGN.md 7.5). */
+/** How long a set-password link works (decision 12). */
 export const SET_PASSWORD_LINK_HOURS = 72;
 
 export const USERS_PAGE_DEFAULT = 50;

@@ -3,7 +3,7 @@ import { MARK_STATUSES } from '../attendance-rules';
 import { IsoDateSchema, PinSchema } from './common';
 
 /**
- * The classes, roster and attendance part of the API contract (DESIGN.md section 5).
+ * The classes, roster and attendance part of the API contract.
  * Class names in URLs are plain text: the server answers 404 for a class it does not know,
  * so that a mistyped class reads "does not exist" rather than a validation error.
  */
@@ -12,14 +12,14 @@ export const ClassParamSchema = z.string().trim().min(1, 'A class name is requir
 export const ClassParamsSchema = z.object({ class: ClassParamSchema });
 export const RegisterParamsSchema = z.object({ class: ClassParamSchema, date: IsoDateSchema });
 
-/** Lectures of a day are periods 1 to 12; period 0 is the specification's whole-day register. */
+/** Lectures of a day are periods 1 to 12; period 0 is the original app's whole-day register. */
 export const MAX_PERIOD = 12;
 export const PeriodSchema = z.coerce
   .number({ message: 'A period is a whole number from 0 to 12' })
   .int('A period is a whole number from 0 to 12')
   .min(0, 'A period is a whole number from 0 to 12')
   .max(MAX_PERIOD, 'A period is a whole number from 0 to 12');
-/** `?period=N` on a register's routes; without it, period 0 (DESIGN.md 7.6). */
+/** `?period=N` on a register's routes; without it, period 0 (decision 13). */
 export const RegisterQuerySchema = z.object({ period: PeriodSchema.default(0) });
 export type RegisterQuery = z.infer<typeof RegisterQuerySchema>;
 
@@ -34,7 +34,7 @@ export const ClassSummarySchema = z.object({
   /** Whether today's register (today in the portal's time zone) has been submitted. */
   todayTaken: z.boolean(),
   /**
-   * Today's registers of the class, taken so far (DESIGN.md 7.7): how many, who saved one last
+   * Today's registers of the class, taken so far: how many, who saved one last
    * and when, and the share of marks that attend (present or late, of those held). Null until one is taken.
    */
   today: z
@@ -59,7 +59,7 @@ export const RosterStudentSchema = z.object({
 export type RosterStudent = z.infer<typeof RosterStudentSchema>;
 export const RosterSchema = z.array(RosterStudentSchema);
 
-/** `present` is true for present and late marks (they attend), as the specification's switch shows it. */
+/** `present` is true for present and late marks (they attend), as the original app's switch shows it. */
 export const AttendanceRecordSchema = RosterStudentSchema.extend({ status: MarkStatusSchema, present: z.boolean() });
 export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
 
@@ -95,7 +95,7 @@ export type AttendanceRegister = z.infer<typeof AttendanceRegisterSchema>;
 export const MAX_RECORDS = 2000;
 export const MAX_REASON_LENGTH = 500;
 
-/** A mark as sent: `{ pin, status }`, or the specification's `{ pin, present }`. */
+/** A mark as sent: `{ pin, status }`, or the original app's `{ pin, present }`. */
 export const MarkInputSchema = z.union(
   [
     z.object({ pin: PinSchema, status: MarkStatusSchema }),
@@ -138,7 +138,7 @@ export const AttendanceChangeSchema = z.object({
   /** null when the change created the mark (the first save of the register). */
   oldStatus: MarkStatusSchema.nullable(),
   newStatus: MarkStatusSchema,
-  /** Whether the old and new marks attend (present or late): the specification's view of the change. */
+  /** Whether the old and new marks attend (present or late): the original app's view of the change. */
   oldValue: z.boolean().nullable(),
   newValue: z.boolean(),
   /** Name of the faculty member; null when the account no longer exists. */
@@ -160,7 +160,7 @@ export type DayPeriod = z.infer<typeof DayPeriodSchema>;
 export const DayPeriodsSchema = z.array(DayPeriodSchema);
 
 /**
- * The marks of the register taken last before another (DESIGN.md 7.7: a new register may start
+ * The marks of the register taken last before another (decision 16: a new register may start
  * as a copy of it): the latest of the class before that date and period. Null when there is none.
  */
 export const PreviousRegisterSchema = z

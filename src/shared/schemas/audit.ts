@@ -2,7 +2,7 @@ import { z } from './zod';
 import { IsoDateSchema } from './common';
 
 /**
- * Every kind of action the audit trail records (DESIGN.md 7.5): one entry per action, written in
+ * Every kind of action the audit trail records (decision 12): one entry per action, written in
  * the action's own transaction.
  */
 export const AUDIT_ACTIONS = [

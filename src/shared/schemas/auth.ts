@@ -65,7 +65,7 @@ export const SetPasswordRequestSchema = z.object({
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
-/* ---- Two-step sign-in with TOTP (DESIGN.md 7.9) ---- */
+/* ---- Two-step sign-in with TOTP (decision 17) ---- */
 
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 export const INVALID_TOTP_MESSAGE = 'That code is not right. Please try again.';
@@ -102,7 +102,7 @@ export const TotpDisableRequestSchema = z.object({ password: z.string().min(1, P
 export const TotpStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() });
 export type TotpStatus = z.infer<typeof TotpStatusSchema>;
 
-/* ---- Single sign-on with OpenID Connect (DESIGN.md 7.9) ---- */
+/* ---- Single sign-on with OpenID Connect (decision 17) ---- */
 
 export { OIDC_ERROR_MESSAGES, type OidcErrorReason } from '../sign-in-rules';
 

@@ -1,8 +1,8 @@
 import { z } from './zod';
 
 /**
- * GET /api/branding: the university's own name, colour and logo (DESIGN.md 7.7), shown beside the
- * specification's strings ('University Portal', 'Attendance'), never instead of them. Null when
+ * GET /api/branding: the university's own name, colour and logo (decision 16), shown beside the
+ * portal's fixed strings ('University Portal', 'Attendance'), never instead of them. Null when
  * the operator has not set them.
  */
 export const BrandingSchema = z.object({

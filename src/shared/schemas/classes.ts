@@ -2,7 +2,7 @@ import { z } from './zod';
 import { ClassParamSchema } from './attendance';
 
 /**
- * Classes as data (DESIGN.md 7.5): admins add, rename, reorder, archive and restore them. A rename
+ * Classes as data (decision 12): admins add, rename, reorder, archive and restore them. A rename
  * is a correction (the new name replaces the old one everywhere, past registers included); an
  * archived class leaves the dashboard and takes no new registers or students, and keeps its history.
  */
@@ -46,7 +46,7 @@ export const UpdateClassSchema = z
 export type UpdateClassInput = z.infer<typeof UpdateClassSchema>;
 
 /**
- * `/api/admin/classes/:class` (DESIGN.md writes `:name`): a class as the URL names it, 404 when
- * unknown; `class` as on every other route that names a class in its path.
+ * `/api/admin/classes/:class`: a class as the URL names it, 404 when unknown; named `class` (not
+ * `name`) as on every other route that names a class in its path.
  */
 export const AdminClassParamsSchema = z.object({ class: ClassParamSchema });

@@ -26,7 +26,7 @@ export const PinSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'A PIN holds only letters, digits, - and /')
   .toUpperCase();
 
-/** An http(s) link; nothing else a user types is ever used as a URL (DESIGN.md section 6.7). */
+/** An http(s) link; nothing else a user types is ever used as a URL. */
 export const HttpUrlSchema = z
   .string()
   .trim()

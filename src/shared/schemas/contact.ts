@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../sign-in-rules';
 
-/** The result lines of the contact form (SPEC sections 2 and 8), word for word. */
+/** The result lines of the contact form, word for word (fixed words: docs/product.md). */
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
 export const CONTACT_FAILED_MESSAGE = 'Error sending message!';
 export const CONTACT_MESSAGE_NOT_FOUND = 'Message not found';
@@ -49,7 +49,7 @@ const ContactPhoneSchema = z
   .nullish()
   .transform((value) => value || null);
 
-/** The contact form as typed (SPEC section 3: name, email, phone, subject, message). */
+/** The contact form as typed: name, email, phone, subject, message. */
 export const ContactFormSchema = z.object(
   {
     name: requiredText('Full Name', CONTACT_LIMITS.name),

@@ -3,7 +3,7 @@ import { MARK_STATUSES } from '../attendance-rules';
 import { IsoDateSchema } from './common';
 
 /**
- * Correction requests (DESIGN.md 7.7): a student disputes one of their marks; faculty accept it,
+ * Correction requests (decision 16): a student disputes one of their marks; faculty accept it,
  * which changes the mark with the request's reason in the register's history, or decline it with
  * a reply the student sees.
  */

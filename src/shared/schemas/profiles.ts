@@ -6,7 +6,7 @@ export const DUPLICATE_PIN_MESSAGE = 'User with this PIN already exists';
 export const PROFILE_NOT_FOUND_MESSAGE = 'No profile found for this PIN';
 export const NOT_ON_ROSTER_MESSAGE = 'This PIN Number is not on the roster';
 export const OWN_PIN_ONLY_MESSAGE = 'You can register only your own PIN Number';
-/** Added to SPEC's success message when the registrant was not signed in as the student. */
+/** Added to the fixed success message when the registrant was not signed in as the student. */
 export const PENDING_REVIEW_MESSAGE = 'It will appear once faculty have reviewed it.';
 
 /** An anonymous registration is pending until faculty approve it; it shows nowhere else meanwhile. */
@@ -30,7 +30,7 @@ export const PROFILE_LINK_FIELDS = {
 } as const;
 export type ProfileLinkField = keyof typeof PROFILE_LINK_FIELDS;
 
-/** A required text: missing, blank and whitespace-only all give the specification's one message. */
+/** A required text: missing, blank and whitespace-only all give the one fixed message. */
 function requiredText(label: string, max: number) {
   return z
     .string({ error: REQUIRED_FIELDS_MESSAGE })
@@ -73,7 +73,7 @@ const optionalAlt = z
   .nullish()
   .transform(emptyToNull);
 
-/** Uploaded profile photos (DESIGN.md 7.7): PNG, JPEG or WebP, at most 2 MB. */
+/** Uploaded profile photos (decision 16): PNG, JPEG or WebP, at most 2 MB. */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PHOTO_TYPE_MESSAGE = 'The photo must be a PNG, JPEG or WebP image';

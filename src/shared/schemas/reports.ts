@@ -4,8 +4,8 @@ import { IsoDateSchema } from './common';
 import { TermQuerySchema, TermSchema } from './terms';
 
 /**
- * The reports and live-events part of the API contract (DESIGN.md section 5), with the field
- * names of the specification's dashboard aggregate and student summary (SPEC.md section 3).
+ * The reports and live-events part of the API contract, with the field names the original app
+ * gave its dashboard aggregate and student summary.
  * Percentages are unrounded: screens show 1 decimal, tables and CSV files 2, charts none.
  */
 
@@ -13,7 +13,7 @@ export const DASHBOARD_ERROR_MESSAGE = 'Error loading dashboard data. Please try
 
 /**
  * `?class=` on the report routes: a class the portal does not know is a 404, as on the attendance
- * routes. `?term=`: a term's id or `all` (DESIGN.md 7.5); an unknown id is a 404.
+ * routes. `?term=`: a term's id or `all` (decision 12); an unknown id is a 404.
  */
 export const ReportClassQuerySchema = TermQuerySchema.extend({ class: ClassParamSchema.optional() });
 export type ReportClassQuery = z.infer<typeof ReportClassQuerySchema>;
@@ -70,7 +70,7 @@ export const StudentSummariesQuerySchema = ReportClassQuerySchema.extend({
     .min(0, 'below must be a percentage from 0 to 100')
     .max(100, 'below must be a percentage from 0 to 100')
     .optional(),
-  /** Only that subject's lectures (DESIGN.md 7.6); students who had none are not listed. */
+  /** Only that subject's lectures (decision 13); students who had none are not listed. */
   subject: z.string().trim().min(1, 'subject must be a subject code').max(20, 'subject must be a subject code').optional(),
 });
 export type StudentSummariesQuery = z.infer<typeof StudentSummariesQuerySchema>;
@@ -78,7 +78,7 @@ export type StudentSummariesQuery = z.infer<typeof StudentSummariesQuerySchema>;
 export const StudentSummarySchema = z.object({
   pin: z.string(),
   name: z.string(),
-  /** The specification's name for the Good/Low label. */
+  /** The original app's name for the Good/Low label. */
   present: z.enum(['Good', 'Low']),
   presentDays: z.number().int(),
   absentDays: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * The roster from the browser (DESIGN.md 7.5): a CSV file (pin,name,class and optionally email)
+ * The roster from the browser (decision 12): a CSV file (pin,name,class and optionally email)
  * previewed, then imported in one transaction.
  */
 

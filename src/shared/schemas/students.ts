@@ -10,7 +10,7 @@ export const OWN_RECORD_ONLY_MESSAGE = 'Students can only see their own attendan
 
 export const StudentPinParamsSchema = z.object({ pin: PinSchema });
 
-/** `?term=` on a student's PDF: a term's id or `all` (DESIGN.md 7.5); an unknown id is a 404. */
+/** `?term=` on a student's PDF: a term's id or `all` (decision 12); an unknown id is a 404. */
 export const StudentReportQuerySchema = TermQuerySchema;
 
 export const HISTORY_PAGE_DEFAULT = 50;
@@ -18,7 +18,7 @@ export const HISTORY_PAGE_MAX = 500;
 export const INVALID_CURSOR_MESSAGE = 'before must be the nextBefore of an earlier page';
 
 /**
- * `?term=`, and the history's page (DESIGN.md 7.4): `limit` rows (50 by default, at most 500)
+ * `?term=`, and the history's page (decision 13): `limit` rows (50 by default, at most 500)
  * older than `before`, the `nextBefore` of the previous page.
  */
 export const StudentRecordQuerySchema = TermQuerySchema.extend({
@@ -57,7 +57,7 @@ export const HistoryEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
-/** One subject's figures in a student's record (DESIGN.md 7.6), by the summary's own rules. */
+/** One subject's figures in a student's record (decision 13), by the summary's own rules. */
 export const SubjectSummarySchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -91,7 +91,7 @@ export type StudentRecord = z.infer<typeof StudentRecordSchema>;
 
 /**
  * GET /api/students/:pin/days: a student's marks per day of the term, for the calendar, and per
- * month, for the trend (DESIGN.md 7.7). Without a term, the last twelve months.
+ * month, for the trend (decision 16). Without a term, the last twelve months.
  */
 export const StudentDaySchema = z.object({
   date: z.string(),

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** A subject (DESIGN.md 7.6): a short code that never changes (registers and counters keep it), and a name. */
+/** A subject (decision 13): a short code that never changes (registers and counters keep it), and a name. */
 export const SubjectSchema = z.object({ code: z.string(), name: z.string() });
 export type Subject = z.infer<typeof SubjectSchema>;
 export const SubjectListSchema = z.array(SubjectSchema);

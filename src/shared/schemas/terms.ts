@@ -2,7 +2,7 @@ import { z } from './zod';
 import { IsoDateSchema } from './common';
 
 /**
- * Terms (DESIGN.md 7.5): named date ranges that never overlap. Reports, student summaries, CSV
+ * Terms (decision 12): named date ranges that never overlap. Reports, student summaries, CSV
  * files and the PDF are scoped to one with `?term=<id>`, or to every date with `?term=all`; without
  * it they cover the term that holds today, else the latest term that has ended, else all time.
  */
@@ -14,7 +14,7 @@ export const ALL_TERMS = 'all';
 export const TERM_NAME_MAX = 100;
 /**
  * The header that says which term an answer covers when its body cannot (the array of
- * GET /api/reports/students, fixed by DESIGN.md section 5): the term's id, or `all`.
+ * GET /api/reports/students, a shape the contract keeps): the term's id, or `all`.
  */
 export const TERM_HEADER = 'x-portal-term';
 

@@ -20,17 +20,17 @@ interface NavItem {
 }
 
 const always = () => true;
-// Signed-out visitors see these too, as in the specification's navbar; the guard asks them to sign in.
+// Signed-out visitors see these too, as in the original app's navbar; the guard asks them to sign in.
 const notStudent = (user: User | null | undefined) => !isStudent(user);
 
-/** The navbar of SPEC section 2: Home, Post Links, Faculty Details, and the student search. */
+/** The navbar, after the original app's: Home, Post Links, Faculty Details, and the student search. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: '/welcome', show: always },
   { label: 'Post Links', to: '/register', show: always },
   { label: 'Faculty Details', to: '/faculty-details', show: notStudent },
   { label: 'Classes', to: '/dashboard', show: canTakeRegisters },
   { label: 'Student Search', to: '/faculty', show: notStudent },
-  // A student lands on /faculty after sign-in (SPEC.md): their menu item goes to the same page.
+  // A student lands on /faculty after sign-in (as the original app did): their menu item goes there.
   { label: 'My Attendance', to: '/faculty', show: isStudent },
   { label: 'Inbox', to: '/inbox', show: canReadInbox },
   { label: 'Corrections', to: '/corrections', show: canTakeRegisters },
@@ -45,7 +45,7 @@ export function AppLayout() {
   const user = me.data;
   const branding = useBranding().data;
   const items = NAV_ITEMS.filter((item) => item.show(user));
-  // Requests waiting for faculty, beside Corrections (DESIGN.md 7.7).
+  // Requests waiting for faculty, beside Corrections.
   const waiting = useOpenCorrectionCount(canTakeRegisters(user)).data?.open ?? 0;
   const label = (item: NavItem) =>
     item.to === '/corrections' && waiting > 0 ? (

@@ -4,7 +4,7 @@ import { canAdminister, isStudent } from '../../shared/access';
 import { PageLoader } from '../components/page-loader';
 import { useMe, useSignedOutHere } from '../lib/session';
 
-/** The page guard (SPEC section 2): signed-out visitors go to /login with a returnUrl. */
+/** The page guard: signed-out visitors go to /login with a returnUrl. */
 export function RequireAuth() {
   const me = useMe();
   const signedOutHere = useSignedOutHere();

@@ -17,7 +17,7 @@ export function isSignInPath(pathname: string): boolean {
 const FIRST_TOUCH = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
- * The sign-in page as the first screen (DESIGN.md 7.4's weight budget): the page with the kit's
+ * The sign-in page as the first screen (its weight budget: decision 18): the page with the kit's
  * theme and the skip link, without the router, the query cache or the schema library. The app
  * loads when the page is left, for a link or for the signed-in user's page; its code starts
  * loading at the first touch, key or pointer, so that leaving is quick.

@@ -13,7 +13,7 @@ function focusTarget(): HTMLElement | null {
 }
 
 /**
- * Moves focus to the new page's heading once it shows (DESIGN.md 7.7), so that a screen reader
+ * Moves focus to the new page's heading once it shows (decision 16), so that a screen reader
  * starts reading the new page and the next Tab starts from it. Returns the cancel.
  */
 export function focusHeadingWhenShown(): () => void {
@@ -33,7 +33,7 @@ export function focusHeadingWhenShown(): () => void {
 }
 
 /**
- * The first Tab of every page reaches `Skip to main content` (DESIGN.md 7.7). Shown only when it
+ * The first Tab of every page reaches `Skip to main content` (decision 16). Shown only when it
  * has focus; it moves focus to the page's heading, or to its main landmark.
  */
 export function SkipLink() {
@@ -54,7 +54,7 @@ export function SkipLink() {
   );
 }
 
-/** The page title: the specification's 'University Portal', with the university's name when configured. */
+/** The page title: the fixed 'University Portal', with the university's name when configured. */
 export function documentTitle(universityName: string | null | undefined): string {
   return universityName ? `University Portal · ${universityName}` : 'University Portal';
 }

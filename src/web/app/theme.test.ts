@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
 const onScale = (size: number) => (TYPE_SCALE_PX as readonly number[]).includes(size);
 
-describe('one type scale and one spacing scale (UX.md)', () => {
+describe('one type scale and one spacing scale', () => {
   it('the theme sizes text and headings on the type scale, and spaces in 4 px steps', () => {
     for (const [name, size] of Object.entries(theme.fontSizes ?? {})) expect(onScale(px(size)), `fontSizes.${name}`).toBe(true);
     for (const [name, heading] of Object.entries(theme.headings?.sizes ?? {})) expect(onScale(px(heading?.fontSize)), name).toBe(true);

@@ -1,7 +1,7 @@
 import { createTheme, mergeThemeOverrides, type ComboboxProps, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride, type ModalProps, type NotificationProps, type TableScrollContainerProps } from '@mantine/core';
 
 /**
- * One type scale and one spacing scale for the whole portal (UX.md): text at 12/14/16/20/24 px,
+ * One type scale and one spacing scale for the whole portal: text at 12/14/16/20/24 px,
  * headings at 32/24/20/16/14/12, spacing in 4 px steps. Components use these names (`size="sm"`,
  * `gap="md"`) or, where a number is clearer, a value on the same steps; theme.test.ts checks both.
  */
@@ -53,7 +53,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Links in the primary colour (the university's, when configured), at the shade buttons use.
     '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
   },
-  // Dark surfaces need the light end of each scale to keep text at 4.5:1 (UX.md: AA in light and dark).
+  // Dark surfaces need the light end of each scale to keep text at 4.5:1 (AA in light and dark).
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
@@ -82,7 +82,7 @@ export function brandPalette(hex: string): MantineColorsTuple {
   return [...lighter, hex, ...darker] as unknown as MantineColorsTuple;
 }
 
-/** The kit's theme, in the university's colour (DESIGN.md 7.7) when the branding names one. */
+/** The kit's theme, in the university's colour (decision 16) when the branding names one. */
 export function brandedTheme(color: string | null | undefined): MantineThemeOverride {
   return color ? mergeThemeOverrides(theme, { colors: { brand: brandPalette(color) }, primaryColor: 'brand' }) : theme;
 }

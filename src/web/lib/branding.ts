@@ -3,9 +3,9 @@ import { BrandingSchema, type Branding } from '../../shared/schemas/branding';
 import { api } from './api-client';
 
 /**
- * The university's name, colour and logo (DESIGN.md 7.7), as the server's configuration gives
+ * The university's name, colour and logo (decision 16), as the server's configuration gives
  * them: fetched once per page load. Until it arrives (or if it fails) the portal shows its own
- * look, the specification's strings alone.
+ * look, its fixed strings alone.
  */
 /** The branding query's key: kept when a user signs out (lib/session.ts), as it belongs to nobody. */
 export const BRANDING_KEY = 'branding';

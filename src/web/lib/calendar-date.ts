@@ -1,7 +1,7 @@
 /**
- * Every date and time the portal shows, in one format (DESIGN.md 7.7, UX.md "one way to say each
- * thing"): Intl's medium date in the reader's locale ("24 Nov 2026" in Britain, "Nov 24, 2026" in
- * the United States), with the weekday where a page is about one day, with the time where an
+ * Every date and time the portal shows, in one format (decision 16: one way to say each thing):
+ * Intl's medium date in the reader's locale ("24 Nov 2026" in Britain, "Nov 24, 2026" in the
+ * United States), with the weekday where a page is about one day, with the time where an
  * instant matters, and the day and month alone on chart axes.
  *
  * Calendar dates (`YYYY-MM-DD`, a day in the portal's zone) are built at noon UTC and formatted

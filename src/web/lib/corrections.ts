@@ -3,7 +3,7 @@ import { CorrectionListSchema, type Correction } from '../../shared/schemas/corr
 import { api } from './api-client';
 
 /**
- * Every cached list of correction requests (DESIGN.md 7.7) sits under this key: a student's own
+ * Every cached list of correction requests (decision 16) sits under this key: a student's own
  * on their record, faculty's on /corrections. A request made or decided refreshes them all.
  */
 export const correctionsKey = ['corrections'] as const;

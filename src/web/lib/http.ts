@@ -110,7 +110,7 @@ const earlyAnswers = new Map<string, Promise<Response>>();
 
 /**
  * Asks for a GET answer now, before the page that reads it has loaded (the app's start asks for
- * the page's first data beside its code, DESIGN.md 7.4): the first `request` of the same path
+ * the page's first data beside its code, decision 29): the first `request` of the same path
  * then takes this answer instead of asking again. A refused or failed early answer is not kept:
  * the page asks again itself. One not taken within EARLY_ANSWER_MS is dropped.
  */

@@ -19,7 +19,7 @@ export function isAuthKey(key: readonly unknown[] | undefined): boolean {
 
 /**
  * The signed-in user, or null when nobody is signed in: GET /api/auth/me answers `{ user: null }`
- * with a 200 then (DESIGN.md section 5), so a signed-out page logs no failed request. Asked with
+ * with a 200 then, so a signed-out page logs no failed request. Asked with
  * the sign-in page's own call (sign-in.ts); `totpSetupRequired` when PORTAL_REQUIRE_TOTP holds the
  * session to the TOTP setup.
  */

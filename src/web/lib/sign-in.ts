@@ -5,8 +5,8 @@ import { ApiError, request, type AnswerCheck } from './http';
 
 /**
  * Signing in and asking who is signed in. The sign-in page is the first screen everyone loads, so
- * these calls need neither the app's query cache nor the schema library (DESIGN.md 7.4's weight
- * budget): answers are checked with the plain checks of shared/sign-in-answers.ts, which equal
+ * these calls need neither the app's query cache nor the schema library (its weight budget:
+ * decision 18): answers are checked with the plain checks of shared/sign-in-answers.ts, which equal
  * the contract's schemas. The app's session (session.ts) asks who is signed in with the same call.
  */
 
