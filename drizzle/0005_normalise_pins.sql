@@ -1,4 +1,4 @@
--- A PIN is trimmed and upper case wherever it is stored (DESIGN.md 7.1). Rows that would become
+-- A PIN is trimmed and upper case wherever it is stored. Rows that would become
 -- one (the duplicates the old case-sensitive rule allowed) are not merged silently: the migration
 -- stops and names them, and `npm run portal -- pins fix` merges them.
 DO $$

@@ -1,4 +1,4 @@
--- The audit trail is append-only (DESIGN.md 7.5): nothing in the app can edit or delete an entry.
+-- The audit trail is append-only: nothing in the app can edit or delete an entry.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'The audit trail cannot be changed or deleted';

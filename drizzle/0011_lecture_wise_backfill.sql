@@ -1,4 +1,4 @@
--- Lecture-wise attendance (DESIGN.md 7.6) and student counters (7.4): every existing register is
+-- Lecture-wise attendance and student counters: every existing register is
 -- the whole-day register (period 0, the column's default), every mark present or absent as it was.
 UPDATE "attendance_marks" m SET
   "status" = CASE WHEN m."present" THEN 'present' ELSE 'absent' END,
