@@ -8,7 +8,7 @@ export { expect };
 /**
  * A test fails when the page logs a console error, throws or breaks its Content Security Policy,
  * or when a request fails that no page should ever see fail: asking who is signed in (200
- * `{ user: null }` when nobody is, DESIGN.md section 5), or anything else refused for want of a
+ * `{ user: null }` when nobody is), or anything else refused for want of a
  * sign-in, except a wrong password.
  */
 export const test = base.extend<{ consoleErrors: string[]; midnightGuard: void }>({
