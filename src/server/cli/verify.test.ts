@@ -7,9 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { students } from '../db/schema';
 import { seedRegister } from '../test/registers';
+import { onPostgres } from '../test/postgres';
+import { copyMigratedFolderInto } from '../test/test-db';
 
 // `portal verify` as an operator runs it, on its own embedded database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-verify-'));
+copyMigratedFolderInto(dataDir);
 const tsx = path.resolve('node_modules/.bin/tsx');
 
 function portal(args: string[]) {
@@ -33,7 +36,8 @@ async function withDatabase(change: (database: Awaited<ReturnType<typeof openDat
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('portal verify', { timeout: 120_000 }, () => {
+// On its own embedded database whatever the run: the run on PostgreSQL leaves it out.
+describe.skipIf(onPostgres)('portal verify', { timeout: 120_000 }, () => {
   it('finds counters that disagree with the marks, and counters rebuild puts them right', async () => {
     await withDatabase(async (database) => {
       await database.db.insert(students).values([

@@ -1,11 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { DataFolderLockedError, LOCK_FILE, lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { onPostgres } from '../test/postgres';
+import { copyMigratedFolderInto } from '../test/test-db';
 
 const message = (pid: number) => `The portal is running on this data folder (pid ${pid}): stop it first, or use the Admin pages.`;
 
@@ -40,18 +42,10 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-let migrated: Promise<string> | undefined;
-
-/** A data folder with a migrated database: created once, then copied (creating one takes seconds). */
+/** A data folder with a copy of the run's migrated database (making one takes seconds). */
 async function migratedFolder(): Promise<string> {
-  migrated ??= (async () => {
-    const dir = tempFolder();
-    const database = await openDatabase({ dataDir: dir });
-    await database.close();
-    return dir;
-  })();
   const copy = tempFolder();
-  cpSync(await migrated, copy, { recursive: true });
+  copyMigratedFolderInto(copy);
   return copy;
 }
 
@@ -65,7 +59,8 @@ afterAll(async () => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the data folder lock', () => {
+// The embedded database's own: the run on PostgreSQL leaves it out.
+describe.skipIf(onPostgres)('the data folder lock', () => {
   it('is taken with this process id, refused to a second opener in this process, and released', () => {
     const dir = path.join(tempFolder(), 'data');
     const lock = lockIn(dir);
@@ -233,7 +228,7 @@ function portal(dataDir: string, args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr, seconds: (performance.now() - started) / 1000 };
 }
 
-describe('one process per embedded data folder', () => {
+describe.skipIf(onPostgres)('one process per embedded data folder', () => {
   // How quickly it is refused (within 5 s, decision 9) is measured by bench/cli-refusal.ts, not here.
   it('refuses the portal command while the server runs, without changing anything', async () => {
     const dir = await migratedFolder();

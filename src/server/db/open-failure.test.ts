@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as PgliteThread from './pglite-thread';
+import { onPostgres } from '../test/postgres';
 
 // The embedded database's thread begins before the rest of the driver loads (client.ts): when the
 // rest fails, the thread must not be left running on the folder whose lock is let go. The failure
@@ -33,7 +34,7 @@ vi.doMock('./pglite-thread', async (importOriginal) => {
   };
 });
 
-describe('opening the embedded database when its driver cannot load', () => {
+describe.skipIf(onPostgres)('opening the embedded database when its driver cannot load', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-open-failure-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

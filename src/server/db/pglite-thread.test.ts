@@ -9,10 +9,11 @@ import { migrationsUpTo } from '../test/old-schema';
 import { MIGRATIONS_DIR } from './client';
 import { preparePglite } from './prepared-statements';
 import { beginPgliteThread, makeDatabaseFolder, startPgliteThread } from './pglite-thread';
+import { onPostgres } from '../test/postgres';
 
 // The embedded database in its own thread (docs/decisions/0023-pglite-thread.md), as the portal
 // opens it: PGlite's API, with the portal's kept statements.
-describe('the embedded database in its own thread', () => {
+describe.skipIf(onPostgres)('the embedded database in its own thread', () => {
   let client: PGlite;
   beforeAll(async () => {
     client = await startPgliteThread(undefined, {});
@@ -95,7 +96,7 @@ describe('the embedded database in its own thread', () => {
   });
 });
 
-describe('the thread of the embedded database, started and closed', () => {
+describe.skipIf(onPostgres)('the thread of the embedded database, started and closed', () => {
   it("fails to start with PGlite's reason when the data folder cannot be one", async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-thread-'));
     const file = path.join(folder, 'not-a-folder');
@@ -169,7 +170,7 @@ describe('the thread of the embedded database, started and closed', () => {
 
 // A new data folder is made, and its migrations applied, in a child process that then ends (what
 // initdb and the migrations allocate goes with it), and the thread opens what it made.
-describe('a new data folder for the embedded database', { timeout: 60_000 }, () => {
+describe.skipIf(onPostgres)('a new data folder for the embedded database', { timeout: 60_000 }, () => {
   const scratch: string[] = [];
   afterEach(() => {
     for (const folder of scratch.splice(0)) rmSync(folder, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../project-root';
 import { isWebBuildFresh, servedBuildSettings, WEB_BUILD_SOURCES, webBuildCommand, webBuildSettings } from './web-build';
+import { onPostgres } from '../test/postgres';
 
 /** Text that only React's development bundle has: a warning it gives developers, and its JSX helper. */
 const DEVELOPMENT_ONLY = ['Each child in a list should have a unique', 'jsxDEV'];
@@ -16,7 +17,7 @@ const DEVELOPMENT = { ...process.env, NODE_ENV: 'development' };
 let outDir: string;
 
 // No database here: the run on PostgreSQL (the server's tests again) leaves this build out.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the web build npm start makes', () => {
+describe.skipIf(onPostgres)('the web build npm start makes', () => {
   // One real build, made as npm start makes it, for every test below.
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(tmpdir(), 'portal-web-mode-'));

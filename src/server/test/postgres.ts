@@ -17,3 +17,9 @@ export function withDatabase(url: string, database: string): string {
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
+
+/**
+ * Whether this run is the one on PostgreSQL (TEST_DATABASE_URL set). Tests of the embedded
+ * database alone, and tests that need no database, skip it: they ran on the embedded run already.
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,16 @@ export async function createPostgresCopy(serverUrl: string): Promise<{ url: stri
     url: withDatabase(serverUrl, name),
     drop: () => asAdmin(serverUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * Puts a copy of the run's migrated embedded database into `dataDir` (an empty folder), for tests
+ * that run the portal on a data folder as an operator would; without the set-up's copy, the folder
+ * stays empty and the portal makes its database there itself.
+ */
+export function copyMigratedFolderInto(dataDir: string): void {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
 }
 
 /** What a test may choose of the database it gets. */
