@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_NAMES } from '../../../shared/constants';
 import { students } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { formatCsv, parseCsv } from './csv';
 import { CLI } from '../audit/service';
 import { exportRoster, importRoster, parseRosterFile, RosterFileError } from './service';
 
@@ -17,29 +16,6 @@ const counts = (added: number, updated: number, moved: number, unchanged: number
   withdrawn: 0,
   returned: 0,
   accounts: [],
-});
-
-describe('parseCsv', () => {
-  it('reads quoted fields with commas, doubled quotes and line breaks, and keeps line numbers', () => {
-    const records = parseCsv('\uFEFFpin,name,class\r\n1,"Rao, Kavitha",CSE1\n2,"Say ""hi""",CSE2\n3,"Two\nLines",CSE3\n4,Last,CSE4');
-    expect(records.map((r) => [r.line, r.fields])).toEqual([
-      [1, ['pin', 'name', 'class']],
-      [2, ['1', 'Rao, Kavitha', 'CSE1']],
-      [3, ['2', 'Say "hi"', 'CSE2']],
-      [4, ['3', 'Two\nLines', 'CSE3']],
-      [6, ['4', 'Last', 'CSE4']],
-    ]);
-  });
-  it('flags malformed quoting on the line where it happens', () => {
-    expect(parseCsv('a,b"c,d\n')[0]?.error).toMatch(/quote inside an unquoted field/);
-    expect(parseCsv('a,"b"c,d\n')[0]?.error).toMatch(/text after a closing quote/);
-    const open = parseCsv('x,y\na,"never closed\nb,c\n');
-    expect(open.at(-1)).toMatchObject({ line: 2, error: 'the quote opened on line 2 is never closed' });
-  });
-  it('writes what it reads', () => {
-    const rows = [['pin', 'name', 'class'], ['P1', 'Rao, "K"', 'CSE1'], ['P2', ' padded ', 'CSE2'], ['P3', 'Two\nLines', 'CSE3']];
-    expect(parseCsv(formatCsv(rows)).map((r) => r.fields)).toEqual(rows);
-  });
 });
 
 describe('parseRosterFile', () => {

@@ -1,6 +1,6 @@
 import type { RosterStudent } from '../../../shared/schemas/attendance';
 import { PinSchema } from '../../../shared/schemas/common';
-import { guardFormula, unguardFormula } from '../../../shared/report-rules';
+import { parseCsv, toCsv, unguardFormula } from '../../../shared/csv';
 import type { Db, Executor } from '../../db/client';
 import { EmailSchema } from '../../../shared/schemas/auth';
 import { UserInputError } from '../../input-error';
@@ -18,12 +18,8 @@ import { upsertStudentAccounts } from '../accounts/service';
 import { actorOf, CLI, recordAudit, type Actor } from '../audit/service';
 import { assertClassExists, listAllClasses } from '../classes/service';
 import { bumpDataVersion } from '../data-version/service';
-import { formatCsv, parseCsv } from './csv';
 import * as repo from './repository';
 import type { RosterStudentRow } from './repository';
-
-/** The CSV reader of roster files, for other files of the same shape (timetables). */
-export { parseCsv, type CsvRecord } from './csv';
 
 export type { RosterStudentRow } from './repository';
 
@@ -460,7 +456,7 @@ export async function putStudents(db: Executor, rows: RosterStudentRow[]): Promi
 export async function exportRoster(db: Db): Promise<{ csv: string; count: number }> {
   const rows = await repo.listRoster(db);
   return {
-    csv: formatCsv([[...ROSTER_HEADER], ...rows.map((s) => [s.pin, s.name, s.className].map(guardFormula))]),
+    csv: toCsv([...ROSTER_HEADER], rows.map((s) => [s.pin, s.name, s.className]), '\n'),
     count: rows.length,
   };
 }
