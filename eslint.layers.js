@@ -69,7 +69,8 @@ const policies = [
     disallow: [el({ type: 'module', fileInternalPath: '!(repository.ts)' }), ...types('shared', 'plugins', 'server')],
   },
 
-  { from: { element: { type: 'plugins' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
+  // Plugins may use one another's helpers (the reports' cache compresses as the compression plugin does).
+  { from: { element: { type: 'plugins' } }, allow: [...types('shared', 'database', 'plugins'), el({ type: 'server', fileInternalPath: COMMON })] },
   { from: { element: { type: 'database' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
 
   // What puts the server together (app, main, the CLI, demo data) may use every layer but a repository.

@@ -25,7 +25,7 @@ import { classAdminRoutes } from './modules/class-admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, SESSION_COOKIE, signInResolver } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
-import { DataVersions } from './modules/data-version/service';
+import { DataVersions, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profiles/routes';
@@ -39,6 +39,7 @@ import { timetableRoutes } from './modules/timetable/routes';
 import { AccessLog } from './plugins/access-log';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { ReportCache } from './plugins/report-cache';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
@@ -183,12 +184,15 @@ export async function buildApp({ database: given, config, logger = false }: AppO
     totpIssuer: config.branding?.name ?? 'University Portal',
   });
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
-  await app.register(studentRoutes, { db: database.db, versions, timeZone: config.timeZone, university: config.branding?.name });
+  // Reports, records and class cards are answered from memory, or as 304, while the reports' data
+  // version is unchanged (decision 14); each of the three modules keeps its own recent answers.
+  const reportCache = () => new ReportCache(() => versions.current(REPORTS), config.timeZone);
+  await app.register(studentRoutes, { db: database.db, versions, cache: reportCache(), timeZone: config.timeZone, university: config.branding?.name });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(rosterImportRoutes, { db: database.db });
-  await app.register(attendanceRoutes, { database, versions, timeZone: config.timeZone });
+  await app.register(attendanceRoutes, { database, cache: reportCache(), timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
-  await app.register(reportRoutes, { db: database.db, versions, timeZone: config.timeZone });
+  await app.register(reportRoutes, { db: database.db, versions, cache: reportCache(), timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(classAdminRoutes, { db: database.db });
