@@ -1,14 +1,17 @@
 /**
- * The layer rules of DESIGN.md section 7.8, checked by eslint-plugin-boundaries on every import:
+ * The layer rules, checked by eslint-plugin-boundaries on every import:
  *
  * - a module's routes call only their own service; a service calls its own repository and other
  *   modules' services, never their repositories; a repository imports only the database;
+ * - no import cycle between modules (eslint.module-cycles.js): what combines several modules sits
+ *   above them, in a module of its own;
  * - plugins import no module; web features import no other feature;
  * - src/shared imports nothing of ours but itself.
  *
  * Tests are exempt: they may set up data through any layer. See docs/architecture.md.
  */
 import boundaries from 'eslint-plugin-boundaries';
+import { noModuleCycle } from './eslint.module-cycles.js';
 
 /** Folders, each a layer; the first pattern that matches a file's folder wins. */
 const elements = [
@@ -37,6 +40,12 @@ const types = (...names) => names.map((type) => el({ type }));
 const sameModule = { module: '{{ from.element.captured.module }}' };
 /** A module's file of one kind: `routes.ts`, `service.ts` or `repository.ts`. */
 const moduleFile = (file) => ({ type: 'module', fileInternalPath: file });
+/**
+ * A module's service layer: `service.ts` and the files it is split into along its seams (say
+ * sign-in sessions beside sign-in), every file but `routes.ts` and `repository.ts`. Other modules
+ * reach it through `service.ts` alone.
+ */
+const serviceLayer = moduleFile('!(routes|repository).ts');
 
 const policies = [
   { from: { element: { type: 'shared' } }, allow: types('shared') },
@@ -51,7 +60,7 @@ const policies = [
     ],
   },
   // A service (and only a service) calls other modules' services.
-  { from: { element: moduleFile('service.ts') }, allow: [el(moduleFile('service.ts'))] },
+  { from: { element: serviceLayer }, allow: [el(moduleFile('service.ts'))] },
   // Routes speak HTTP and call their own service: never a repository.
   { from: { element: moduleFile('routes.ts') }, disallow: [el(moduleFile('repository.ts'))] },
   // A repository is SQL over the database and nothing else.
@@ -60,7 +69,8 @@ const policies = [
     disallow: [el({ type: 'module', fileInternalPath: '!(repository.ts)' }), ...types('shared', 'plugins', 'server')],
   },
 
-  { from: { element: { type: 'plugins' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
+  // Plugins may use one another's helpers (the reports' cache compresses as the compression plugin does).
+  { from: { element: { type: 'plugins' } }, allow: [...types('shared', 'database', 'plugins'), el({ type: 'server', fileInternalPath: COMMON })] },
   { from: { element: { type: 'database' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
 
   // What puts the server together (app, main, the CLI, demo data) may use every layer but a repository.
@@ -85,7 +95,7 @@ const policies = [
 export const layerRules = {
   files: ['src/**/*.{ts,tsx}'],
   ignores: ['src/**/*.test.{ts,tsx}'],
-  plugins: { boundaries },
+  plugins: { boundaries, portal: { rules: { 'no-module-cycle': noModuleCycle } } },
   settings: {
     'boundaries/elements': elements,
     'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
@@ -94,5 +104,7 @@ export const layerRules = {
     'boundaries/dependencies': ['error', { default: 'disallow', checkInternals: true, policies }],
     // Every file of ours belongs to a layer.
     'boundaries/no-unknown-files': 'error',
+    // Modules import one another one way only: eslint.module-cycles.js.
+    'portal/no-module-cycle': 'error',
   },
 };

@@ -8,3 +8,10 @@ export class UserInputError extends Error {
     this.name = 'UserInputError';
   }
 }
+
+/** The value as the schema reads it, or a UserInputError that names what was wrong (`Email: …`). */
+export function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UserInputError(`${what}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}

@@ -1,5 +1,6 @@
 import { percentage, summaryStatus } from './attendance-rules';
 import { MONTHLY_WINDOW_DAYS, WEEKLY_WINDOW_DAYS } from './constants';
+import { toCsv } from './csv';
 import { addDays } from './dates';
 import type {
   ClassAttendance,
@@ -111,39 +112,8 @@ export function toStudentSummary(row: {
 
 // ---- CSV ----------------------------------------------------------------------------------
 
-export type CsvCell = string | number;
-
-/** A byte order mark, so that spreadsheet programs read the file as UTF-8. */
-export const CSV_BOM = '\uFEFF';
-
-/** How text that a spreadsheet would run as a formula starts: =, +, -, @, tab or carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * Text for a CSV file that people open in a spreadsheet: text that would run as a formula gets a
- * leading apostrophe, which spreadsheets take as "this is text" and do not show. A downloaded file
- * must never run code on the computer of whoever opens it.
- */
-export function guardFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** `guardFormula` undone, for a file the portal wrote and reads again (the roster's export). */
-export function unguardFormula(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
-
-/** One CSV field (RFC 4180), guarded against formulas: names come from the roster. */
-export function csvField(cell: CsvCell): string {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const safe = guardFormula(cell);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** A header row and data rows as CSV text with CRLF line ends (no BOM). */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+/** The reports' download button writes this before the file (CSV itself lives in csv.ts). */
+export { CSV_BOM } from './csv';
 
 /** Percentages as the tables show them: 2 decimals (SPEC.md section 9), without the % sign. */
 const pct2 = (value: number) => value.toFixed(2);

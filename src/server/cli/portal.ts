@@ -10,7 +10,8 @@ import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } f
 import { CLI } from '../modules/audit/service';
 import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
 import { sendBackForReview } from '../modules/profiles/service';
-import { exportRoster, importRoster } from '../modules/roster/service';
+import { exportRoster } from '../modules/roster/service';
+import { importRoster } from '../modules/roster-import/service';
 import { findCounterDifferences, rebuildCounters } from '../modules/counters/service';
 import { importTimetable, TimetableFileInvalid } from '../modules/timetable/service';
 import { HttpError } from '../http-error';

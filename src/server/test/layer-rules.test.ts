@@ -13,10 +13,13 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-async function layerErrors(file: string, code: string): Promise<string[]> {
+async function errorsOf(rule: (ruleId: string) => boolean, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId !== null && rule(m.ruleId)).map((m) => m.message);
 }
+
+const layerErrors = (file: string, code: string) => errorsOf((id) => id.startsWith('boundaries/'), file, code);
+const cycleErrors = (file: string, code: string) => errorsOf((id) => id === 'portal/no-module-cycle', file, code);
 
 describe('layer rules', () => {
   it("refuse a service that reads another module's repository, and allow its service", async () => {
@@ -30,6 +33,12 @@ describe('layer rules', () => {
     expect(await layerErrors(file, "import { findStudent } from './repository';\nexport const f = findStudent;\n")).toHaveLength(1);
     expect(await layerErrors(file, "import { listUsers } from '../accounts/service';\nexport const f = listUsers;\n")).toHaveLength(1);
     expect(await layerErrors(file, "import { findStudent } from './service';\nexport const f = findStudent;\n")).toEqual([]);
+  });
+
+  it("let a file of a module's service layer call another module's service, and nothing else of it", async () => {
+    const file = 'src/server/modules/roster-import/roster-file.ts';
+    expect(await layerErrors(file, "import { ROSTER_HEADER } from '../roster/service';\nexport const h = ROSTER_HEADER;\n")).toEqual([]);
+    expect(await layerErrors(file, "import { isStrongPassword } from '../accounts/password-strength';\nexport const f = isStrongPassword;\n")).toHaveLength(1);
   });
 
   it('refuse a repository that imports anything but the database', async () => {
@@ -54,5 +63,28 @@ describe('layer rules', () => {
     const file = 'src/web/features/contact/pages/contact-page.tsx';
     expect(await layerErrors(file, "import { LoginPage } from '../../auth/pages/login-page';\nexport const P = LoginPage;\n")).toHaveLength(1);
     expect(await layerErrors(file, "import { PageLoader } from '../../../components/page-loader';\nexport const P = PageLoader;\n")).toEqual([]);
+  });
+});
+
+/**
+ * No import cycle between server modules (eslint.module-cycles.js): an import that would close one
+ * is refused with the modules around it; the same import the other way round is not.
+ * (`npm run lint` holds the modules as they are to it.)
+ */
+describe('module cycles', () => {
+  it('refuse an import that closes a cycle of two modules, and allow it the other way', async () => {
+    const code = "import { countRegistersByClass } from '../attendance/service';\nexport const f = countRegistersByClass;\n";
+    expect(await cycleErrors('src/server/modules/classes/service.ts', code)).toEqual([
+      expect.stringContaining('Import cycle between server modules: classes -> attendance -> classes.'),
+    ]);
+    const back = "import { lockOpenClass } from '../classes/service';\nexport const f = lockOpenClass;\n";
+    expect(await cycleErrors('src/server/modules/attendance/service.ts', back)).toEqual([]);
+  });
+
+  it('refuse an import that closes a longer cycle, from any file of a module, type imports included', async () => {
+    const code = "import type { AdminClass } from '../../../shared/schemas/classes';\nimport type { listClassesForAdmin } from '../class-admin/service';\nexport type F = typeof listClassesForAdmin | AdminClass;\n";
+    expect(await cycleErrors('src/server/modules/subjects/repository.ts', code)).toEqual([
+      expect.stringContaining('subjects -> class-admin -> attendance -> subjects'),
+    ]);
   });
 });

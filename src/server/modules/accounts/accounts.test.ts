@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
-import { importRoster } from '../roster/service';
+import { importRoster } from '../roster-import/service';
 import { addUser, findUserByEmail, upsertStudentAccounts } from './service';
 
 let ctx: TestContext;

@@ -1,10 +1,7 @@
-import { hash as digest, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { Role } from '../../../shared/constants';
 import {
   DISABLED_RESET_MESSAGE,
   LAST_ADMIN_MESSAGE,
-  SET_PASSWORD_LINK_HOURS,
   STUDENT_NEEDS_PIN_MESSAGE,
   type AdminUser,
   type CreateUserInput,
@@ -14,31 +11,26 @@ import {
   type UsersPage,
   type UsersQuery,
 } from '../../../shared/schemas/admin-users';
-import { EmailSchema, NewPasswordSchema, RoleSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
+import { EmailSchema, RoleSchema } from '../../../shared/schemas/auth';
 import { PinSchema } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http-error';
-import { UserInputError } from '../../input-error';
+import { parseOrThrow, UserInputError } from '../../input-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { bumpDataVersion, SIGN_INS } from '../data-version/service';
 import { isOnRoster } from '../roster/service';
-import { COMMON_PASSWORD_MESSAGE, isStrongPassword } from './password-strength';
 import type { LinkDelivery } from './mailer';
+import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';
+import { deliver, issueSetPasswordToken, setPasswordUrl } from './set-password-links';
 
 export type { UserRow } from './repository';
-
-/** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
-
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
-}
+// Passwords and set-password links have files of their own; other modules reach them here.
+export { hashPassword, setPassword, verifyPassword } from './passwords';
+export { deleteExpiredSetPasswordLinks, setPasswordWithLink } from './set-password-links';
 
 export interface AddUserInput {
   email: string;
@@ -46,12 +38,6 @@ export interface AddUserInput {
   role: string;
   pin?: string | undefined;
   password: string;
-}
-
-function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new UserInputError(`${what}: ${result.error.issues[0]?.message ?? 'invalid'}`);
-  return result.data;
 }
 
 interface NewAccount {
@@ -111,32 +97,6 @@ export async function addUser(db: Executor, input: AddUserInput, actor?: Actor):
     if (actor) await recordAudit(tx, actor, 'account.create', user.email, createdDetail(account));
     return user;
   });
-}
-
-/** The rules for every password that is set: at least 10 characters, and not guessable. */
-async function checkNewPassword(password: string, userInputs: string[]): Promise<string> {
-  const valid = parseOrThrow(NewPasswordSchema, password, 'Password');
-  if (!(await isStrongPassword(valid, userInputs))) throw new UserInputError(COMMON_PASSWORD_MESSAGE);
-  return valid;
-}
-
-/**
- * Sets a new password. The caller ends the account's other sign-in sessions and cancels its
- * device cookies (the sign-in sessions' owner, `auth`, does that). With an actor (the CLI), the
- * change is recorded as a password reset.
- */
-export async function setPassword(db: Executor, email: string, password: string, actor?: Actor): Promise<UserRow> {
-  const user = await repo.findUserByEmail(db, email);
-  if (!user) throw new UserInputError(`No account with the email ${email}`);
-  const valid = await checkNewPassword(password, [user.email, user.name]);
-  const passwordHash = await hashPassword(valid);
-  await db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash });
-    // A password set outright needs no link: any link the account had is cancelled.
-    await repo.deleteSetPasswordTokenOf(tx, user.id);
-    if (actor) await recordAudit(tx, actor, 'account.reset-password', user.email, { how: 'password set' });
-  });
-  return user;
 }
 
 /**
@@ -241,7 +201,6 @@ export function rememberOidcSubject(db: Executor, userId: string, subject: strin
 // Administration in the browser (DESIGN.md 7.5)
 
 const EMAIL_CONSTRAINT = 'users_email_lower_key';
-export const SET_PASSWORD_LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const ACCOUNT_NOT_FOUND = 'No such account';
 
 /** The mapper from a row to the API: the password hash never leaves this module. */
@@ -274,26 +233,6 @@ export interface AdminContext {
   /** The admin's own sign-in session: a change to their own role does not sign them out. */
   sessionId?: string | undefined;
   endSignIns: EndSignIns;
-}
-
-export function hashLinkToken(token: string): string {
-  return digest('sha256', token, 'hex');
-}
-
-/** A fresh link for the account, replacing (so cancelling) the one it had. Returns the token. */
-async function issueSetPasswordToken(db: Executor, userId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await repo.putSetPasswordToken(db, {
-    userId,
-    tokenHash: hashLinkToken(token),
-    expiresAt: new Date(now.getTime() + SET_PASSWORD_LINK_MS),
-  });
-  return token;
-}
-
-/** The link as the admin copies it: a fragment, so the token never reaches a log or a Referer. */
-export function setPasswordUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/set-password#token=${token}`;
 }
 
 export async function listAccounts(db: Executor, query: UsersQuery): Promise<UsersPage> {
@@ -329,16 +268,6 @@ function lockAdmins(tx: Executor): Promise<string[]> {
 /** Refuses to take away the last enabled admin (the admins locked by `lockAdmins`). */
 function assertAnotherAdmin(admins: string[], userId: string): void {
   if (!admins.some((id) => id !== userId)) throw conflict(LAST_ADMIN_MESSAGE);
-}
-
-/** Sends the link when e-mail is set up; a failed send is logged, the admin still has the link. */
-async function deliver(delivery: LinkDelivery, user: UserRow, url: string, kind: 'new' | 'reset'): Promise<void> {
-  if (!delivery.mailer) return;
-  try {
-    await delivery.mailer.sendSetPasswordLink({ to: user.email, name: user.name, url, kind });
-  } catch (error) {
-    delivery.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'the set-password e-mail was not sent');
-  }
 }
 
 /**
@@ -452,41 +381,4 @@ export async function resetAccountPassword(
   const url = setPasswordUrl(delivery.baseUrl, token);
   await deliver(delivery, user, url, 'reset');
   return { setPasswordUrl: url };
-}
-
-/**
- * Sets an account's password with its set-password link. The link works once, for 72 hours, and
- * not for a disabled account; the password must pass the rules (the link is kept when it does
- * not, so the person can try another). The caller ends the account's other sign-in sessions and
- * cancels its device cookies in the same transaction.
- */
-export async function setPasswordWithLink(
-  db: Executor,
-  token: string,
-  password: string,
-  now = new Date(),
-): Promise<UserRow> {
-  const tokenHash = hashLinkToken(token);
-  const live = await repo.findLiveSetPasswordToken(db, tokenHash, now);
-  const owner = live ? await repo.findUserById(db, live.userId) : undefined;
-  if (!owner || owner.disabledAt) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
-  let valid: string;
-  try {
-    valid = await checkNewPassword(password, [owner.email, owner.name]);
-  } catch (error) {
-    if (error instanceof UserInputError) throw badRequest(error.message.replace(/^Password: /, ''));
-    throw error;
-  }
-  const passwordHash = await hashPassword(valid);
-  // Taken in the transaction: of two uses of one link, one gets the account and the other 400.
-  const taken = await repo.takeSetPasswordToken(db, tokenHash, now);
-  if (!taken) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
-  const user = await repo.lockUser(db, taken.userId);
-  if (!user || user.disabledAt) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
-  await repo.updateUser(db, user.id, { passwordHash });
-  return user;
-}
-
-export function deleteExpiredSetPasswordLinks(db: Executor, now = new Date()): Promise<void> {
-  return repo.deleteExpiredSetPasswordTokens(db, now);
 }

@@ -13,17 +13,17 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
-import { type DataVersions, getHistory, getPreviousRegister, getRegister, ReportCache, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
+import type { ReportCache } from '../../plugins/report-cache';
+import { getHistory, getPreviousRegister, getRegister, listClassSummaries, listDayPeriods, portalToday, saveRegister } from './service';
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
 
-export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; versions: DataVersions; timeZone: string }> = async (
+export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; cache: ReportCache; timeZone: string }> = async (
   app,
-  { database, versions, timeZone },
+  { database, cache, timeZone },
 ) => {
   const { db } = database;
-  // The class cards change only with a write: answered from memory, or as 304 (DESIGN.md 7.4).
-  const cache = new ReportCache(versions, timeZone);
+  // The class cards change only with a write: answered from memory, or as 304 (`cache`).
 
   app.get(
     '/api/classes',

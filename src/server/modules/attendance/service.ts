@@ -16,7 +16,7 @@ import { badRequest, conflict } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { assertClassExists, listActiveClassNames, lockOpenClass } from '../classes/service';
 import { countMarkChanges, termIdOn } from '../counters/service';
-import { bumpDataVersion, type DataVersions, ReportCache } from '../data-version/service';
+import { bumpDataVersion } from '../data-version/service';
 import { countByClass, listClassRoster } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { periodsOn } from '../timetable/service';
@@ -363,9 +363,6 @@ export async function recordPastRegister(tx: Tx, register: PastRegister): Promis
 export function portalToday(timeZone: string, now = new Date()): { date: string; timeZone: string } {
   return { date: todayIn(timeZone, now), timeZone };
 }
-
-/** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
-export { ReportCache, type DataVersions };
 
 /**
  * Synthetic history for benchmarks and trials (`portal demo-data --marks N`): whole-day registers of

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_BOM } from '../../../shared/csv';
 import { AuditPageSchema, AuditQuerySchema } from '../../../shared/schemas/audit';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
@@ -42,7 +43,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = 
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="audit.csv"')
-          .send(`\uFEFF${csv}`);
+          .send(`${CSV_BOM}${csv}`);
       }
       return service.listAudit(db, query, timeZone);
     },

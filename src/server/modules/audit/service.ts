@@ -1,4 +1,4 @@
-import { toCsv } from '../../../shared/report-rules';
+import { toCsv } from '../../../shared/csv';
 import { CLI_ACTOR, type AuditAction, type AuditEntry, type AuditPage, type AuditQuery } from '../../../shared/schemas/audit';
 import type { Executor } from '../../db/client';
 import * as repo from './repository';

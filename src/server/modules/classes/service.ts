@@ -1,10 +1,8 @@
-import type { AdminClass, CreateClassInput, UpdateClassInput } from '../../../shared/schemas/classes';
+import type { CreateClassInput, UpdateClassInput } from '../../../shared/schemas/classes';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
-import { countRegistersByClass } from '../attendance/service';
-import { countByClass } from '../roster/service';
 import { bumpDataVersion } from '../data-version/service';
 import * as repo from './repository';
 
@@ -26,7 +24,7 @@ function toInfo(row: repo.ClassRow): ClassInfo {
   return { name: row.name, position: row.position, archived: row.archivedAt !== null };
 }
 
-const notFoundMessage = (name: string) => `Class ${name} does not exist`;
+export const classNotFoundMessage = (name: string) => `Class ${name} does not exist`;
 const takenMessage = (name: string) => `A class named ${name} already exists`;
 
 /** Every class, archived ones included, in dashboard order. */
@@ -52,7 +50,7 @@ export async function findClass(db: Executor, name: string): Promise<ClassInfo |
 
 /** Throws the API's 404 when the class is not one of the portal's classes (archived ones included). */
 export async function assertClassExists(db: Executor, className: string): Promise<void> {
-  if (!(await repo.classExists(db, className))) throw notFound(notFoundMessage(className));
+  if (!(await repo.classExists(db, className))) throw notFound(classNotFoundMessage(className));
 }
 
 /** The refusal for a new register or a new student in an archived class. */
@@ -66,7 +64,7 @@ export function archivedMessage(className: string): string {
  */
 export async function assertClassOpen(db: Executor, className: string): Promise<void> {
   const row = await repo.findClass(db, className);
-  if (!row) throw notFound(notFoundMessage(className));
+  if (!row) throw notFound(classNotFoundMessage(className));
   if (row.archivedAt !== null) throw conflict(archivedMessage(className));
 }
 
@@ -76,26 +74,8 @@ export async function assertClassOpen(db: Executor, className: string): Promise<
  */
 export async function lockOpenClass(tx: Executor, className: string): Promise<void> {
   const row = await repo.lockClass(tx, className);
-  if (!row) throw notFound(notFoundMessage(className));
+  if (!row) throw notFound(classNotFoundMessage(className));
   if (row.archivedAt !== null) throw conflict(archivedMessage(className));
-}
-
-/** GET /api/admin/classes: every class in order, with its roster size and how many registers it has. */
-export async function listClassesForAdmin(db: Executor): Promise<AdminClass[]> {
-  const [rows, students, registers] = await Promise.all([repo.listClasses(db), countByClass(db), countRegistersByClass(db)]);
-  return rows.map((row, index) => ({
-    name: row.name,
-    position: index + 1,
-    archived: row.archivedAt !== null,
-    students: students.get(row.name) ?? 0,
-    registers: registers.get(row.name) ?? 0,
-  }));
-}
-
-async function adminClass(db: Executor, name: string): Promise<AdminClass> {
-  const found = (await listClassesForAdmin(db)).find((row) => row.name === name);
-  if (!found) throw notFound(notFoundMessage(name));
-  return found;
 }
 
 /** Refuses a name another class has, ignoring case (the class being renamed may change its own case). */
@@ -109,8 +89,8 @@ function duplicateName(error: unknown, name: string): unknown {
   return isUniqueViolation(error, 'classes_pkey') ? conflict(takenMessage(name)) : error;
 }
 
-/** Adds a class at the end of the order. */
-export async function createClass(db: Executor, editor: ClassEditor, input: CreateClassInput): Promise<AdminClass> {
+/** Adds a class at the end of the order; answers its name. */
+export async function createClass(db: Executor, editor: ClassEditor, input: CreateClassInput): Promise<string> {
   try {
     await db.transaction(async (tx) => {
       await repo.lockClassesForChange(tx);
@@ -124,7 +104,7 @@ export async function createClass(db: Executor, editor: ClassEditor, input: Crea
   } catch (error) {
     throw duplicateName(error, input.name);
   }
-  return adminClass(db, input.name);
+  return input.name;
 }
 
 /**
@@ -149,15 +129,15 @@ async function moveClass(tx: Executor, name: string, position: number): Promise<
  * Renames, moves, archives or restores a class, in one transaction with its audit entry. A rename
  * is a correction: the registers, marks and roster that name the class follow it (foreign keys
  * with ON UPDATE CASCADE; nothing else stores a class name but the audit trail, which keeps what
- * was true when it was written).
+ * was true when it was written). Answers the class's name after the change.
  */
-export async function updateClass(db: Executor, editor: ClassEditor, name: string, changes: UpdateClassInput): Promise<AdminClass> {
+export async function updateClass(db: Executor, editor: ClassEditor, name: string, changes: UpdateClassInput): Promise<string> {
   let finalName = name;
   try {
     await db.transaction(async (tx) => {
       await repo.lockClassesForChange(tx);
       const before = await repo.findClass(tx, name);
-      if (!before) throw notFound(notFoundMessage(name));
+      if (!before) throw notFound(classNotFoundMessage(name));
       const detail: Record<string, { from: unknown; to: unknown }> = {};
 
       if (changes.name !== undefined && changes.name !== before.name) {
@@ -183,5 +163,5 @@ export async function updateClass(db: Executor, editor: ClassEditor, name: strin
   } catch (error) {
     throw duplicateName(error, changes.name ?? name);
   }
-  return adminClass(db, finalName);
+  return finalName;
 }

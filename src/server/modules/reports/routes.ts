@@ -10,16 +10,16 @@ import {
 import { ALL_TERMS, TERM_HEADER } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
+import type { ReportCache } from '../../plugins/report-cache';
 import * as service from './service';
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.DataVersions; timeZone: string }> = async (
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.DataVersions; cache: ReportCache; timeZone: string }> = async (
   app,
-  { db, versions, timeZone },
+  { db, versions, cache, timeZone },
 ) => {
-  // Answers that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
-  const cache = new service.ReportCache(versions, timeZone);
+  // Answers that nothing has changed come from memory, or as 304 (`cache`).
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
     '/api/reports/dashboard',

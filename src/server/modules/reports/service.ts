@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http-error';
 import { assertClassExists } from '../classes/service';
 import { studentTotals } from '../counters/service';
-import { type DataVersions, ReportCache } from '../data-version/service';
+import type { DataVersions } from '../data-version/service';
 import { findSubject } from '../subjects/service';
 import { resolveTermRange } from '../terms/service';
 import * as repo from './repository';
@@ -129,5 +129,5 @@ export async function getSubjectReport(db: Db, input: SubjectReportInput): Promi
   };
 }
 
-/** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
-export { ReportCache, type DataVersions };
+/** What the process knows of the data versions, as this module's routes hand it over. */
+export type { DataVersions };

@@ -10,14 +10,17 @@ import {
 } from '../../../shared/schemas/students';
 import type { Db } from '../../db/client';
 import { requireSignedIn } from '../../plugins/auth';
+import type { ReportCache } from '../../plugins/report-cache';
 import * as service from './service';
 
-export const studentRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.DataVersions; timeZone: string; university?: string | undefined }> = async (
-  app,
-  { db, versions, timeZone, university },
-) => {
-  // Records that nothing has changed come from memory, or as 304 (DESIGN.md 7.4).
-  const cache = new service.ReportCache(versions, timeZone);
+export const studentRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  versions: service.DataVersions;
+  cache: ReportCache;
+  timeZone: string;
+  university?: string | undefined;
+}> = async (app, { db, versions, cache, timeZone, university }) => {
+  // Records that nothing has changed come from memory, or as 304 (`cache`).
   // Faculty may see any PIN and a student only their own: the service checks, as it knows the PIN.
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { latestMarkOf, listStudentMarks, studentDayCounts, type HistoryCursor, type StudentMarkRow } from '../attendance/service';
 import { countsOfStudent } from '../counters/service';
-import { type DataVersions, ReportCache } from '../data-version/service';
+import type { DataVersions } from '../data-version/service';
 import { findProfile } from '../profiles/service';
 import { findStudent } from '../roster/service';
 import { subjectsByCode } from '../subjects/service';
@@ -201,5 +201,5 @@ export async function getStudentReport(db: Executor, viewer: User, pin: string, 
   return { filename: studentReportFilename(pin), pdf };
 }
 
-/** The reports' answer cache (DESIGN.md 7.4), for this module's routes. */
-export { ReportCache, type DataVersions };
+/** What the process knows of the data versions, as this module's routes hand it over. */
+export type { DataVersions };

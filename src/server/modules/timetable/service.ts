@@ -1,3 +1,4 @@
+import { parseCsv } from '../../../shared/csv';
 import type { SlotInput, Timetable } from '../../../shared/schemas/timetable';
 import { WEEKDAYS } from '../../../shared/schemas/timetable';
 import { MAX_PERIOD } from '../../../shared/schemas/attendance';
@@ -6,7 +7,6 @@ import { badRequest } from '../../http-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { assertClassExists, lockOpenClass } from '../classes/service';
 import { bumpDataVersion } from '../data-version/service';
-import { parseCsv } from '../roster/service';
 import { subjectsByCode } from '../subjects/service';
 import * as repo from './repository';
 

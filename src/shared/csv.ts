@@ -1,4 +1,45 @@
-/** CSV as spreadsheets write it (RFC 4180): commas, double quotes, "" inside quotes, LF or CRLF. */
+/**
+ * CSV as spreadsheets read and write it (RFC 4180): commas, double quotes, "" inside quotes, LF or
+ * CRLF. Every CSV the portal writes (reports, the audit trail, the roster's export) and reads (the
+ * roster and timetable imports) goes through here, with the guard against spreadsheet formulas.
+ */
+
+export type CsvCell = string | number;
+
+/** A byte order mark, so that spreadsheet programs read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+/** How text that a spreadsheet would run as a formula starts: =, +, -, @, tab or carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text for a CSV file that people open in a spreadsheet: text that would run as a formula gets a
+ * leading apostrophe, which spreadsheets take as "this is text" and do not show. A downloaded file
+ * must never run code on the computer of whoever opens it.
+ */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** `guardFormula` undone, for a file the portal wrote and reads again (the roster's export). */
+export function unguardFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** What must be quoted: a comma, a quote or a line break, and space at either end, which some readers trim. */
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** One CSV field (RFC 4180), guarded against formulas: names come from the roster. */
+export function csvField(cell: CsvCell): string {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  const safe = guardFormula(cell);
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A header row and data rows as CSV text, each line ended by `lineEnd` (CRLF unless asked; no BOM). */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[], lineEnd = '\r\n'): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join(lineEnd) + lineEnd;
+}
 
 export interface CsvRecord {
   /** Line on which the record starts (1-based); a quoted field may run over several lines. */
@@ -8,8 +49,9 @@ export interface CsvRecord {
   error?: string;
 }
 
+/** Reads CSV text (a leading BOM dropped) into records, each with its line and any problem of its quoting. */
 export function parseCsv(input: string): CsvRecord[] {
-  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
@@ -80,14 +122,4 @@ export function parseCsv(input: string): CsvRecord[] {
   // The last record, unless the input ended with a line break.
   if (field !== '' || fields.length > 0 || error) endRecord();
   return records;
-}
-
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-
-function formatField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(formatField).join(',')).join('\n') + (rows.length > 0 ? '\n' : '');
 }

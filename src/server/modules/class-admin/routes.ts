@@ -13,7 +13,7 @@ import * as service from './service';
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const classRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const classAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
     '/api/admin/classes',
