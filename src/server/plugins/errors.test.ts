@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withFacultyApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let faculty: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  faculty = await ctx.signIn('faculty');
-});
-afterAll(async () => ctx.close());
+withFacultyApp((made) => ({ ctx, faculty } = made));
 
 describe('requests PostgreSQL could not store get a 400, never a 500', () => {
   it('refuses the NUL character in a body, a path and a query, on public and faculty routes', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import type { Role } from '../../shared/constants';
 import { addUser } from '../modules/accounts/service';
@@ -57,4 +58,17 @@ export async function createTestContext(config: Partial<AppOptions['config']> = 
       await database.destroy();
     },
   };
+}
+
+/**
+ * The usual start of an API test file: a real app on a fresh database with a faculty sign-in,
+ * made before the file's tests (handed to `take`) and closed after them.
+ */
+export function withFacultyApp(take: (made: { ctx: TestContext; faculty: string }) => void): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    take({ ctx, faculty: await ctx.signIn('faculty') });
+  });
+  afterAll(async () => ctx?.close());
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONTACT_SENT_MESSAGE,
   type ContactFormValues,
@@ -8,16 +8,12 @@ import {
 import { buildApp } from '../../app';
 import { DEMO_CONTACT } from '../../config';
 import { contactMessages } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { withFacultyApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let faculty: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  faculty = await ctx.signIn('faculty');
-});
-afterAll(async () => ctx.close());
+withFacultyApp((made) => ({ ctx, faculty } = made));
 
 // Sending is rate-limited per address; each call comes from its own address unless a test says otherwise.
 let addressCounter = 0;

@@ -1,18 +1,14 @@
 import sharp, { type Sharp } from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE, type Profile } from '../../../shared/schemas/profiles';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { withFacultyApp, type TestContext } from '../../test/test-app';
 import { putStudents } from '../roster/service';
 import { PHOTO_SIDE_MAX } from './photo';
 
 let ctx: TestContext;
 let faculty: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  faculty = await ctx.signIn('faculty');
-});
-afterAll(async () => ctx.close());
+withFacultyApp((made) => ({ ctx, faculty } = made));
 
 let counter = 0;
 async function rosterPin(): Promise<string> {

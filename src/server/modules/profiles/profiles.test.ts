@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DUPLICATE_PIN_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
@@ -8,7 +8,7 @@ import {
   type RegistrationRequest,
 } from '../../../shared/schemas/profiles';
 import { profiles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { withFacultyApp, type TestContext } from '../../test/test-app';
 import { putStudents } from '../roster/service';
 
 let ctx: TestContext;
@@ -23,11 +23,7 @@ async function pdfText(buffer: Buffer): Promise<string> {
 }
 let faculty: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  faculty = await ctx.signIn('faculty');
-});
-afterAll(async () => ctx.close());
+withFacultyApp((made) => ({ ctx, faculty } = made));
 
 // Registration is rate-limited per address; each call comes from its own address unless a test says otherwise.
 let addressCounter = 0;

@@ -1,19 +1,15 @@
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates';
 import type { StudentRecord } from '../../../shared/schemas/students';
 import { profiles, students } from '../../db/schema';
 import { seedRegister as seedPastRegister, type SeedMark } from '../../test/registers';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { withFacultyApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let faculty: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  faculty = await ctx.signIn('faculty');
-});
-afterAll(async () => ctx.close());
+withFacultyApp((made) => ({ ctx, faculty } = made));
 
 /** One submitted register, with its counters, as the attendance screen leaves it. */
 function seedRegister(className: string, date: string, marks: SeedMark[]): Promise<void> {
