@@ -1,28 +1,13 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findCounterDifferences } from '../modules/counters/service';
-import { migrationsUpTo, oldSchemaDatabase } from '../test/old-schema';
-import { migrateDatabase, queryRows, type Database } from './client';
+import { oldSchemaDatabases } from '../test/old-schema';
+import { migrateDatabase, queryRows } from './client';
 
 /** The last migration before lecture-wise attendance (decision 13): daily registers, present or absent. */
 const BEFORE = '0009_audit_log_append_only';
-let oldMigrations: string;
-
-beforeAll(() => {
-  oldMigrations = migrationsUpTo(BEFORE);
-});
-afterAll(() => rmSync(oldMigrations, { recursive: true, force: true }));
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 /** An empty database (PGlite, or a new database on TEST_DATABASE_URL) at the schema of daily registers. */
-function dailyDatabase(): Promise<Database> {
-  return oldSchemaDatabase(oldMigrations, cleanups);
-}
+const dailyDatabase = oldSchemaDatabases(BEFORE);
 
 describe('the lecture-wise migration', { timeout: 120_000 }, () => {
   it('turns every daily register into period 0 and every mark into present or absent, losing nothing', async () => {

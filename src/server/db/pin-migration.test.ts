@@ -1,28 +1,13 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsUpTo, oldSchemaDatabase } from '../test/old-schema';
+import { describe, expect, it } from 'vitest';
+import { oldSchemaDatabases } from '../test/old-schema';
 import { migrateDatabase, openDatabase, type Database } from './client';
 import { mergeDuplicatePins } from './pin-repair';
 
 /** The migrations up to the last one before profile review and PIN normalisation. */
 const BEFORE = '0002_rate_limits';
-let oldMigrations: string;
-
-beforeAll(() => {
-  oldMigrations = migrationsUpTo(BEFORE);
-});
-afterAll(() => rmSync(oldMigrations, { recursive: true, force: true }));
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 /** An empty database (PGlite, or a new database on TEST_DATABASE_URL) migrated to the old schema. */
-function oldDatabase(): Promise<Database> {
-  return oldSchemaDatabase(oldMigrations, cleanups);
-}
+const oldDatabase = oldSchemaDatabases(BEFORE);
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -76,8 +61,11 @@ describe('the PIN migration', { timeout: 120_000 }, () => {
     await database.db.execute(sql`insert into profiles (pin, name, designation) values ('y1', 'Asha', 'CSE')`);
     expect(await mergeDuplicatePins(database.db)).toEqual([]);
     const empty = await openDatabase({ migrate: false });
-    cleanups.unshift(() => empty.close());
-    expect(await mergeDuplicatePins(empty.db)).toEqual([]);
+    try {
+      expect(await mergeDuplicatePins(empty.db)).toEqual([]);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('stops on PINs that would become one, and portal pins fix merges them so that it can finish', async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type Database } from '../db/client';
 import { withDatabase } from './postgres';
 
@@ -47,4 +48,24 @@ export async function oldSchemaDatabase(migrationsFolder: string, cleanups: (() 
   cleanups.unshift(() => database.close());
   await migrateDatabase(database, migrationsFolder);
   return database;
+}
+
+/**
+ * A test file's way to old databases: the migrations up to `lastTag` made before its tests and
+ * removed after them; each call of the function returned gives an empty database at that schema,
+ * closed (and dropped) after its test.
+ */
+export function oldSchemaDatabases(lastTag: string): () => Promise<Database> {
+  let folder: string | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
+  beforeAll(() => {
+    folder = migrationsUpTo(lastTag);
+  });
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  return () => oldSchemaDatabase(folder!, cleanups);
 }
