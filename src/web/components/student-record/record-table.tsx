@@ -106,7 +106,7 @@ function RecordCards<Row>({
               {first.cell(row)}
             </Text>
           )}
-          <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={6} m={0}>
+          <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={8} m={0}>
             {rest.map((column) => (
               <div key={column.header} style={column.wide ? { gridColumn: '1 / -1' } : undefined} data-print-hide={column.printHide ? true : undefined}>
                 <Text component="dt" size="xs" c="dimmed">
