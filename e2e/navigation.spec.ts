@@ -25,6 +25,8 @@ test('every main screen starts with a skip link, and moving to another page focu
   await expectSkipLink(page, 'University Portal');
 
   await signIn(page, 'faculty');
+  // Signing in moves to another page: focus lands on its heading.
+  await expect(page.getByRole('heading', { level: 1, name: 'Faculty Dashboard' })).toBeFocused();
   const screens: [string, string | RegExp][] = [
     ['/dashboard', 'Faculty Dashboard'],
     ['/attendance/CSE1', 'CSE1 Attendance'],

@@ -7,7 +7,7 @@ import { request } from '../lib/http';
 import { currentUser, type SignedInUser } from '../lib/sign-in';
 import type * as App from './portal-app';
 import { preloadPage } from './page-chunks';
-import { focusHeadingWhenShown } from './skip-link';
+import { focusHeadingWhenShown, pageHeading } from './skip-link';
 import { cssVariablesResolver, theme } from './theme';
 
 /** What the sign-in page (or the start of the app) already knows, so that the app need not ask again. */
@@ -80,8 +80,10 @@ export async function openApp(root: Root, path: string, { replace, ...start }: A
     else window.location.assign(path);
     return;
   }
+  // The sign-in page stays on screen until the app's first page is ready: its heading is not the one to focus.
+  const leaving = pageHeading();
   if (replace) window.history.replaceState(null, '', path);
   else window.history.pushState(null, '', path);
   app.renderApp(root, start);
-  focusHeadingWhenShown();
+  focusHeadingWhenShown(leaving);
 }
