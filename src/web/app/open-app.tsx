@@ -1,7 +1,8 @@
-import { Alert, Button, MantineProvider, Stack } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import type { Root } from 'react-dom/client';
 import type { Branding } from '../../shared/schemas/branding';
 import { BrandingAnswer } from '../../shared/sign-in-answers';
+import { LoadError } from '../components/load-states';
 import { PageLoader } from '../components/page-loader';
 import { request } from '../lib/http';
 import { currentUser, type SignedInUser } from '../lib/sign-in';
@@ -31,14 +32,12 @@ export function loadApp(): Promise<typeof App> {
 function CannotLoad() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Alert color="red" title="Cannot reach the server" m="md" role="alert">
-        <Stack align="flex-start">
-          The portal could not be loaded. Check your connection and try again.
-          <Button variant="light" onClick={() => window.location.reload()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Cannot reach the server"
+        message="The portal could not be loaded. Check your connection and try again."
+        onRetry={() => window.location.reload()}
+        m="md"
+      />
     </MantineProvider>
   );
 }

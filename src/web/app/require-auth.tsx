@@ -1,26 +1,18 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { canAdminister, isStudent } from '../../shared/access';
+import { LoadError } from '../components/load-states';
 import { PageLoader } from '../components/page-loader';
 import { useMe, useSignedOutHere } from '../lib/session';
 
-/** The page guard (SPEC section 2): signed-out visitors go to /login with a returnUrl. */
+/** The page guard: signed-out visitors go to /login with a returnUrl. */
 export function RequireAuth() {
   const me = useMe();
   const signedOutHere = useSignedOutHere();
   const location = useLocation();
   if (me.isPending) return <PageLoader label="Checking your sign-in" />;
   if (me.isError) {
-    return (
-      <Alert color="red" title="Cannot reach the server" m="md">
-        <Stack align="flex-start">
-          {me.error.message}
-          <Button variant="light" onClick={() => void me.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title="Cannot reach the server" message={me.error.message} onRetry={() => void me.refetch()} m="md" />;
   }
   if (!me.data) {
     // Signing out goes to /login as it is: the next user starts from their own home page.
