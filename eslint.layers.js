@@ -89,7 +89,8 @@ const policies = [
   },
   { from: { element: { type: 'web-components' } }, allow: types('web-components', 'web-lib', 'shared') },
   { from: { element: { type: 'web-lib' } }, allow: types('web-lib', 'shared') },
-  { from: { element: { type: 'web-test' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared', 'web-test') },
+  // The web's test helpers start the real server in-process (src/server/test).
+  { from: { element: { type: 'web-test' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared', 'web-test', 'server-test') },
 ];
 
 export const layerRules = {

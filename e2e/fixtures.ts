@@ -81,3 +81,26 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * On the phone the page is open on, nothing of the record runs past the screen's edge (not even
+ * inside a box that scrolls) and no status or action is cut short.
+ */
+export async function expectRecordReadsWhole(page: Page): Promise<void> {
+  const record = page.getByRole('region', { name: /^Attendance record of / });
+  const problems = await record.evaluate((section) => {
+    const found: string[] = [];
+    const screen = document.documentElement.clientWidth;
+    const words = (el: Element) => (el.textContent ?? '').trim().slice(0, 40);
+    if (document.documentElement.scrollWidth > screen) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const el of section.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > screen + 0.5) found.push(`${el.tagName.toLowerCase()} "${words(el)}" ends at ${Math.round(box.right)} px`);
+    }
+    for (const el of section.querySelectorAll('.mantine-Badge-root, .mantine-Badge-label, button, .mantine-Button-label')) {
+      if (el.scrollWidth > el.clientWidth) found.push(`"${words(el)}" is cut: ${el.scrollWidth} px shown in ${el.clientWidth}`);
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../src/shared/dates';
 import { DEMO_ADMIN, demoPin, demoRoster } from '../src/server/seed/demo';
-import { expectAccessible, expect, signIn, test } from './fixtures';
+import { expectAccessible, expect, expectRecordReadsWhole, signIn, test } from './fixtures';
 
 /** The demo student (DEMO_STUDENT) and their class. */
 const STUDENT = demoRoster().find((entry) => entry.pin === demoPin(2, 1))!;
@@ -117,6 +117,15 @@ test('faculty take period 2 of a timetabled class with one late and one excused 
     await expect(row.getByRole('cell')).toHaveText(['1', '1', '100.0%', 'Good', '0']);
     const history = page.getByRole('table', { name: 'Attendance History' });
     await expect(history.getByRole('row', { name: /Period 2: Operating Systems/ })).toContainText('Late');
+    await expectAccessible(page);
+
+    // On a phone the columns do not fit: the subjects and the history are lists of cards.
+    await page.setViewportSize({ width: 360, height: 640 });
+    const subjectCards = page.getByRole('list', { name: 'Attendance by Subject' });
+    await expect(subjectCards.getByRole('listitem').filter({ hasText: 'Operating Systems' })).toContainText('Good');
+    const historyCards = page.getByRole('list', { name: 'Attendance History' });
+    await expect(historyCards.getByRole('listitem').filter({ hasText: 'Period 2: Operating Systems' })).toContainText('Late');
+    await expectRecordReadsWhole(page);
     await expectAccessible(page);
   } finally {
     // The demo's classes keep no timetable for the other journeys; the register taken stays.

@@ -1,4 +1,4 @@
-import { expectAccessible, signIn, test, expect } from './fixtures';
+import { expectAccessible, expectRecordReadsWhole, signIn, test, expect } from './fixtures';
 import { demoPin } from '../src/server/seed/demo';
 
 const DEMO_STUDENT_PIN = demoPin(2, 1);
@@ -117,6 +117,31 @@ test('the demo student sees their own record at once and is refused another stud
   await expect(page.getByRole('alert').filter({ hasText: 'Students can only see their own attendance and profile' })).toBeVisible();
   await expect(record).toHaveCount(0);
   await expect(page.getByRole('alert', { name: 'Low attendance' })).toHaveCount(0);
+});
+
+test('the record reads whole on a 360 px phone, for the student and for faculty looking them up', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, 'student');
+  const record = page.getByRole('region', { name: /^Attendance record of / });
+  await expect(record.getByRole('heading', { name: 'Monthly trend' })).toBeVisible();
+  await expect(record.getByRole('heading', { name: 'Attendance History' })).toBeVisible();
+  await expect(record.getByRole('button', { name: /^Request a correction: / }).first()).toBeVisible();
+  for (const status of ['Present', 'Absent']) await expect(record.getByText(status, { exact: true }).first()).toBeVisible();
+  await expectRecordReadsWhole(page);
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  const phone = await context.newPage();
+  await signIn(phone, 'faculty');
+  await phone.goto(`/faculty?pin=${DEMO_STUDENT_PIN}`);
+  const found = phone.getByRole('region', { name: /^Attendance record of / });
+  await expect(found.getByText(`PIN: ${DEMO_STUDENT_PIN}`)).toBeVisible();
+  await expect(found.getByRole('heading', { name: 'Attendance History' })).toBeVisible();
+  await expect(found.getByText('Absent', { exact: true }).first()).toBeVisible();
+  await expectRecordReadsWhole(phone);
+  await expectAccessible(phone);
+  await context.close();
 });
 
 test('faculty filter, edit and delete registered profiles on the welcome page', async ({ page }) => {

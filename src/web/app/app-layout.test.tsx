@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInjectFetch, signInThroughFetch } from '../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../server/test/test-app';
+import { describe, expect, it } from 'vitest';
 import { meQueryKey } from '../lib/session';
 import { renderRoutes } from '../test/render';
+import { startSignedInApp } from '../test/server';
 import { routes } from './router';
 
-let ctx: TestContext;
 const EMAIL = 'signing-out-faculty@uni.edu';
 const PIN = '22S0UT1';
 /** Every answer the page got, as `METHOD path status`. */
@@ -33,37 +31,32 @@ async function pageSettled(): Promise<void> {
   }, { timeout: 5_000 });
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('faculty', { email: EMAIL });
-  await ctx.signIn('student', { pin: PIN });
-  const injectFetch = createInjectFetch(ctx.app);
-  vi.stubGlobal('fetch', (async (input, init) => {
-    if (holding?.(String(input))) {
-      held.push({ path: String(input), signal: init?.signal });
-      return new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-      });
-    }
-    if (String(input) === '/api/auth/logout') droppedBeforeSignOut = held.every(({ signal }) => signal?.aborted === true);
-    inFlight += 1;
-    lastSent = performance.now();
-    try {
-      const response = await injectFetch(input, init);
-      // As a browser's fetch: an answer that arrives after its request was dropped never reaches the page.
-      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-      answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
-      return response;
-    } finally {
-      inFlight -= 1;
-    }
-  }) as typeof fetch);
-  await signInThroughFetch(fetch, EMAIL, 'faculty');
-  // A fresh database and two password hashes take a while on a busy machine.
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+const server = startSignedInApp('faculty', {
+  email: EMAIL,
+  seed: async ({ signIn }) => {
+    await signIn('student', { pin: PIN });
+  },
+  wrapFetch: (serverFetch) =>
+    (async (input, init) => {
+      if (holding?.(String(input))) {
+        held.push({ path: String(input), signal: init?.signal });
+        return new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        });
+      }
+      if (String(input) === '/api/auth/logout') droppedBeforeSignOut = held.every(({ signal }) => signal?.aborted === true);
+      inFlight += 1;
+      lastSent = performance.now();
+      try {
+        const response = await serverFetch(input, init);
+        // As a browser's fetch: an answer that arrives after its request was dropped never reaches the page.
+        if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        answers.push(`${init?.method ?? 'GET'} ${String(input)} ${response.status}`);
+        return response;
+      } finally {
+        inFlight -= 1;
+      }
+    }) as typeof fetch,
 });
 
 describe('signing out', () => {
@@ -87,7 +80,7 @@ describe('signing out', () => {
   });
 
   it("drops what the page is still asking, so that no answer comes back refused after the session ends", async () => {
-    await signInThroughFetch(fetch, EMAIL, 'faculty');
+    await server.signIn(EMAIL, 'faculty');
     const user = userEvent.setup();
     holding = (path) => path.startsWith('/api/reports/dashboard');
     try {

@@ -1,13 +1,14 @@
-import { Alert, Button, MantineProvider, Stack } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import type { Root } from 'react-dom/client';
 import type { Branding } from '../../shared/schemas/branding';
 import { BrandingAnswer } from '../../shared/sign-in-answers';
+import { LoadError } from '../components/load-states';
 import { PageLoader } from '../components/page-loader';
 import { request } from '../lib/http';
 import { currentUser, type SignedInUser } from '../lib/sign-in';
 import type * as App from './portal-app';
 import { preloadPage } from './page-chunks';
-import { focusHeadingWhenShown } from './skip-link';
+import { focusHeadingWhenShown, pageHeading } from './skip-link';
 import { cssVariablesResolver, theme } from './theme';
 
 /** What the sign-in page (or the start of the app) already knows, so that the app need not ask again. */
@@ -31,14 +32,12 @@ export function loadApp(): Promise<typeof App> {
 function CannotLoad() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Alert color="red" title="Cannot reach the server" m="md" role="alert">
-        <Stack align="flex-start">
-          The portal could not be loaded. Check your connection and try again.
-          <Button variant="light" onClick={() => window.location.reload()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Cannot reach the server"
+        message="The portal could not be loaded. Check your connection and try again."
+        onRetry={() => window.location.reload()}
+        m="md"
+      />
     </MantineProvider>
   );
 }
@@ -80,8 +79,10 @@ export async function openApp(root: Root, path: string, { replace, ...start }: A
     else window.location.assign(path);
     return;
   }
+  // The sign-in page stays on screen until the app's first page is ready: its heading is not the one to focus.
+  const leaving = pageHeading();
   if (replace) window.history.replaceState(null, '', path);
   else window.history.pushState(null, '', path);
   app.renderApp(root, start);
-  focusHeadingWhenShown();
+  focusHeadingWhenShown(leaving);
 }

@@ -1,25 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInjectFetch, signInThroughFetch } from '../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../server/test/test-app';
+import { describe, expect, it } from 'vitest';
 import { meQueryKey } from '../lib/session';
 import { renderRoutes } from '../test/render';
+import { startSignedInApp } from '../test/server';
 import { routes } from './router';
 
-let ctx: TestContext;
-const EMAIL = 'expiring-faculty@uni.edu';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('faculty', { email: EMAIL });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-  await signInThroughFetch(fetch, EMAIL, 'faculty');
-  // A fresh database and a password hash take a while on a busy machine.
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
-});
+startSignedInApp('faculty', { email: 'expiring-faculty@uni.edu' });
 
 describe('a sign-in session that ends while the portal is open', () => {
   it('sends the user to sign in again, with the page they were on as the returnUrl', async () => {

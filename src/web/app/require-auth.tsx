@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { canAdminister, isStudent } from '../../shared/access';
+import { LoadError } from '../components/load-states';
 import { PageLoader } from '../components/page-loader';
 import { useMe, useSignedOutHere } from '../lib/session';
 
@@ -11,16 +12,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (me.isPending) return <PageLoader label="Checking your sign-in" />;
   if (me.isError) {
-    return (
-      <Alert color="red" title="Cannot reach the server" m="md">
-        <Stack align="flex-start">
-          {me.error.message}
-          <Button variant="light" onClick={() => void me.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title="Cannot reach the server" message={me.error.message} onRetry={() => void me.refetch()} m="md" />;
   }
   if (!me.data) {
     // Signing out goes to /login as it is: the next user starts from their own home page.

@@ -1,26 +1,46 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useBranding } from '../lib/branding';
 import { documentTitle, focusHeadingWhenShown, SkipLink } from './skip-link';
 
 export { MAIN_CONTENT_ID } from './skip-link';
 
+/** Whether the user has pressed, clicked or typed anything in this page since the app started. */
+function useInteracted() {
+  const interacted = useRef(false);
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown', 'click'] as const;
+    const mark = () => {
+      interacted.current = true;
+    };
+    for (const event of events) document.addEventListener(event, mark, { capture: true });
+    return () => {
+      for (const event of events) document.removeEventListener(event, mark, { capture: true });
+    };
+  }, []);
+  return interacted;
+}
+
 /**
- * Moving to another page moves focus to its heading (DESIGN.md 7.7), so that a screen reader
- * starts reading the new page and the next Tab starts from it. Not on the first load (the browser
- * starts at the top, with the skip link first), and not when only the query changes (a filter, a
- * date): that is the same page.
+ * Moving to another page moves focus to its heading, so that a screen reader starts reading the
+ * new page and the next Tab starts from it. Not on a fresh load: the browser starts at the top,
+ * and the first Tab reaches the skip link. That holds for a redirect on the way to the first page
+ * the user sees (to the sign-in page, to the account page) too, and when the first mount's effect
+ * runs twice (React's StrictMode does so in development). Not either when only the query changes
+ * (a filter, a date): that is the same page.
  */
 function useFocusHeadingOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const navigationType = useNavigationType();
+  const interacted = useInteracted();
+  const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const previous = shown.current;
+    shown.current = pathname;
+    if (previous === undefined || previous === pathname) return;
+    if (navigationType === NavigationType.Replace && !interacted.current) return;
     return focusHeadingWhenShown();
-  }, [pathname]);
+  }, [pathname, navigationType, interacted]);
 }
 
 /** The page title: the specification's 'University Portal', with the university's name when configured. */

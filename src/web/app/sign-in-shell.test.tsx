@@ -1,35 +1,29 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/modules/accounts/service';
-import { createInjectFetch, signInThroughFetch } from '../../server/test/inject-fetch';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../server/test/test-app';
+import { TEST_PASSWORD } from '../../server/test/test-app';
+import { startTestServer } from '../test/server';
 import { isSignInPath, startSignIn } from './sign-in-shell';
 
-let ctx: TestContext;
 /** Every question the page asked, as `METHOD path`. */
 const asked: string[] = [];
 let root: Root | undefined;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx.database.db, { email: 'shell-faculty@uni.edu', name: 'Shell Faculty', role: 'faculty', password: TEST_PASSWORD });
-  const injectFetch = createInjectFetch(ctx.app);
-  vi.stubGlobal('fetch', (async (input, init) => {
-    asked.push(`${init?.method ?? 'GET'} ${String(input)}`);
-    return injectFetch(input, init);
-  }) as typeof fetch);
-}, 60_000);
+const server = startTestServer({
+  seed: ({ database: { db } }) => addUser(db, { email: 'shell-faculty@uni.edu', name: 'Shell Faculty', role: 'faculty', password: TEST_PASSWORD }),
+  wrapFetch: (serverFetch) =>
+    (async (input, init) => {
+      asked.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return serverFetch(input, init);
+    }) as typeof fetch,
+});
 afterEach(async () => {
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
   await fetch('/api/auth/logout', { method: 'POST' });
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
 });
 
 function start(path: string) {
@@ -68,7 +62,7 @@ describe('the sign-in shell (the first screen, without the app)', () => {
   });
 
   it('sends someone already signed in to their home page in the app', async () => {
-    await signInThroughFetch(fetch, 'shell-faculty@uni.edu', 'faculty');
+    await server.signIn('shell-faculty@uni.edu', 'faculty');
     start('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Faculty Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');

@@ -7,21 +7,22 @@ export const MAIN_CONTENT_ID = 'main-content';
 const HEADING_WAIT_MS = 5000;
 
 /** A page's heading, where focus goes when the page changes. */
-function focusTarget(): HTMLElement | null {
+export function pageHeading(): HTMLElement | null {
   const main = document.getElementById(MAIN_CONTENT_ID);
   return main?.querySelector<HTMLElement>('h1') ?? null;
 }
 
 /**
- * Moves focus to the new page's heading once it shows (decision 16), so that a screen reader
- * starts reading the new page and the next Tab starts from it. Returns the cancel.
+ * Moves focus to the new page's heading once it shows, so that a screen reader starts reading the
+ * new page and the next Tab starts from it; `leaving`, the heading of the page still on screen
+ * while the new one is prepared, is not it. Returns the cancel.
  */
-export function focusHeadingWhenShown(): () => void {
+export function focusHeadingWhenShown(leaving: HTMLElement | null = null): () => void {
   const started = Date.now();
   let timer: number | undefined;
   const attempt = () => {
-    const heading = focusTarget();
-    if (heading) {
+    const heading = pageHeading();
+    if (heading && heading !== leaving) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
       return;
@@ -33,8 +34,8 @@ export function focusHeadingWhenShown(): () => void {
 }
 
 /**
- * The first Tab of every page reaches `Skip to main content` (decision 16). Shown only when it
- * has focus; it moves focus to the page's heading, or to its main landmark.
+ * The first Tab of every page reaches `Skip to main content`. Shown only when it has focus; it
+ * moves focus to the page's heading, or to its main landmark.
  */
 export function SkipLink() {
   return (
@@ -42,7 +43,7 @@ export function SkipLink() {
       href={`#${MAIN_CONTENT_ID}`}
       className={classes.skipLink}
       onClick={(event) => {
-        const target = focusTarget() ?? document.getElementById(MAIN_CONTENT_ID);
+        const target = pageHeading() ?? document.getElementById(MAIN_CONTENT_ID);
         if (!target) return;
         event.preventDefault();
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

@@ -1,16 +1,41 @@
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Component, type ReactNode } from 'react';
 
-/** What a page shows when its data could not be loaded: the server's words and a way to ask again. */
-export function LoadError({ title, message, onRetry }: { title: string; message: ReactNode; onRetry: () => void }) {
+/**
+ * What a page, or a part of one, shows when its data could not be loaded: what went wrong, and a
+ * way to ask again where asking again can help.
+ *
+ * Props:
+ * - `title`: the page's own heading of the failure; a part of a page (a section, a list) has none.
+ * - `message`: the server's words, or the page's own.
+ * - `onRetry`: asks again (`retryLabel`, default 'Try Again'); without it, no button.
+ * - `retrying`: the button spins while the question is asked again.
+ */
+export function LoadError({
+  title,
+  message,
+  onRetry,
+  retryLabel = 'Try Again',
+  retrying = false,
+  m,
+}: {
+  title?: string;
+  message: ReactNode;
+  onRetry?: (() => void) | undefined;
+  retryLabel?: string;
+  retrying?: boolean;
+  m?: MantineSpacing;
+}) {
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={title} role="alert">
-      <Stack align="flex-start" gap="sm">
+    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={title} role="alert" m={m}>
+      <Stack align="flex-start" gap={title ? 'sm' : 'xs'}>
         <Text size="sm">{message}</Text>
-        <Button variant="light" color="red" onClick={onRetry}>
-          Try Again
-        </Button>
+        {onRetry && (
+          <Button variant="light" color="red" size={title ? 'sm' : 'xs'} onClick={onRetry} loading={retrying}>
+            {retryLabel}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

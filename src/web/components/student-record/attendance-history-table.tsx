@@ -1,9 +1,11 @@
-import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MarkStatus } from '../../../shared/attendance-rules';
 import type { HistoryEntry } from '../../../shared/schemas/students';
 import { formatDate } from '../../lib/calendar-date';
-import { BandBadge } from './status-colors';
+import { usePhoneScreen } from '../../lib/screen';
+import { RecordTable, type RecordColumn } from './record-table';
+import { BandBadge, WordBadge } from './status-colors';
 
 const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
 
@@ -11,9 +13,9 @@ const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'A
 function StatusBadge({ status }: { status: MarkStatus }) {
   if (status === 'excused') {
     return (
-      <Badge variant="light" color="gray" c="var(--mantine-color-text)">
+      <WordBadge variant="light" color="gray" c="var(--mantine-color-text)">
         {STATUS_WORD.excused}
-      </Badge>
+      </WordBadge>
     );
   }
   const band = status === 'present' ? 'good' : status === 'late' ? 'warning' : 'danger';
@@ -55,6 +57,14 @@ export function AttendanceHistoryTable({
 }) {
   const headingId = 'attendance-history-heading';
   const lectures = history.some((entry) => entry.period > 0);
+  const phone = usePhoneScreen();
+  const columns: RecordColumn<HistoryEntry>[] = [
+    { header: 'Date', cell: (entry) => formatDate(entry.date) },
+    { header: 'Class', cell: (entry) => entry.class },
+    ...(lectures ? [{ header: 'Lecture', cell: lectureOf, wide: true }] : []),
+    { header: 'Status', cell: (entry) => <StatusBadge status={entry.status} /> },
+    ...(rowAction ? [{ header: 'Correction', cell: rowAction, printHide: true, wide: true }] : []),
+  ];
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={headingLevel} fz="lg" mb="sm" id={headingId}>
@@ -63,36 +73,16 @@ export function AttendanceHistoryTable({
       {history.length === 0 ? (
         <Text c="dimmed">No attendance has been recorded yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover aria-labelledby={headingId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Class</Table.Th>
-                {lectures && <Table.Th scope="col">Lecture</Table.Th>}
-                <Table.Th scope="col">Status</Table.Th>
-                {rowAction && (
-                  <Table.Th scope="col" data-print-hide>
-                    Correction
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.map((entry) => (
-                <Table.Tr key={`${entry.date}-${entry.period}-${entry.class}`}>
-                  <Table.Td>{formatDate(entry.date)}</Table.Td>
-                  <Table.Td>{entry.class}</Table.Td>
-                  {lectures && <Table.Td>{lectureOf(entry)}</Table.Td>}
-                  <Table.Td>
-                    <StatusBadge status={entry.status} />
-                  </Table.Td>
-                  {rowAction && <Table.Td data-print-hide>{rowAction(entry)}</Table.Td>}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecordTable
+          labelledBy={headingId}
+          columns={columns}
+          rows={history}
+          rowKey={(entry) => `${entry.date}-${entry.period}-${entry.class}`}
+          // Date, class and status fit a phone; a lecture or a correction's button do not.
+          asCards={phone && columns.length > 3}
+          minWidth={phone ? undefined : 300}
+          tableProps={{ striped: true, highlightOnHover: true }}
+        />
       )}
       {hasMore && onLoadMore && (
         <Group justify="center" mt="sm" data-print-hide>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { HistoryEntry } from '../../../shared/schemas/students';
@@ -6,11 +6,11 @@ import { CorrectionSchema, MAX_CORRECTION_TEXT, type Correction, type CreateCorr
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/calendar-date';
 import { correctionsKey, useCorrections } from '../../lib/corrections';
+import { WordBadge } from './status-colors';
 
 /*
- * A student's side of correction requests (DESIGN.md 7.7), on their own record: `Request a
- * correction` on a mark, and their requests with faculty's decisions. Faculty decide them on
- * /corrections.
+ * A student's side of correction requests, on their own record: `Request a correction` on a mark,
+ * and their requests with faculty's decisions. Faculty decide them on /corrections.
  */
 
 const markKey = (date: string, period: number) => `${date}|${period}`;
@@ -26,9 +26,9 @@ export function useCorrectionCell() {
   const pending = new Set((open.data ?? []).map((c) => markKey(c.date, c.period)));
   const cell = (entry: HistoryEntry) =>
     pending.has(markKey(entry.date, entry.period)) ? (
-      <Badge variant="light" color="blue.9" tt="none">
+      <WordBadge variant="light" color="blue.9" tt="none">
         Correction requested
-      </Badge>
+      </WordBadge>
     ) : (
       <Button size="compact-xs" variant="subtle" onClick={() => setAsking(entry)} aria-label={`Request a correction: ${formatDate(entry.date)}${lecture(entry.period)}`}>
         Request a correction
@@ -117,9 +117,9 @@ export function MyCorrections() {
                 {formatDate(c.date)}
                 {lecture(c.period)}, {c.className}: {c.reason}
               </Text>
-              <Badge color={STATE_WORD[c.state].color} tt="none">
+              <WordBadge color={STATE_WORD[c.state].color} tt="none">
                 {STATE_WORD[c.state].label}
-              </Badge>
+              </WordBadge>
             </Group>
             {c.reply && (
               <Text size="sm" mt={4}>

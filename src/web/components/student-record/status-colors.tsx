@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, type BadgeProps } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Band } from '../../../shared/attendance-rules';
 
@@ -15,11 +15,23 @@ export const BAND_TEXT_COLORS: Record<Band, string> = {
   danger: 'var(--portal-text-danger)',
 };
 
+/**
+ * A badge whose word always reads whole: never narrower than its text, where the kit would let a
+ * narrow screen cut it to `PR…`.
+ */
+export function WordBadge({ children, ...props }: BadgeProps & { children: ReactNode }) {
+  return (
+    <Badge miw="max-content" {...props}>
+      {children}
+    </Badge>
+  );
+}
+
 /** A light badge in a band's tint with readable text. */
 export function BandBadge({ band, children }: { band: Band; children: ReactNode }) {
   return (
-    <Badge variant="light" color={BAND_COLORS[band]} style={{ '--badge-color': BAND_TEXT_COLORS[band] } as CSSProperties}>
+    <WordBadge variant="light" color={BAND_COLORS[band]} style={{ '--badge-color': BAND_TEXT_COLORS[band] } as CSSProperties}>
       {children}
-    </Badge>
+    </WordBadge>
   );
 }

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seedRegister } from '../../../server/test/registers';
-import { createInjectFetch, signInThroughFetch } from '../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../server/test/test-app';
 import { renderRoutes } from '../../test/render';
+import { startSignedInApp } from '../../test/server';
 import { StudentSearchPage } from '../../features/students/pages/student-search-page';
 import { FETCH_ERROR_MESSAGE } from './student-search';
 
@@ -12,22 +11,15 @@ vi.mock('./student-record-view', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
-let ctx: TestContext;
 const PIN = '22B81A0511';
-const FACULTY_EMAIL = 'chunk-faculty@uni.edu';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('faculty', { email: FACULTY_EMAIL });
-  await seedRegister(ctx.database, { className: 'CSE4', date: '2026-03-02' }, [{ pin: PIN, name: 'Meera Nair', present: true }]);
-}, 60_000);
-afterAll(async () => ctx.close());
-beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
-afterEach(() => vi.unstubAllGlobals());
+startSignedInApp('faculty', {
+  email: 'chunk-faculty@uni.edu',
+  seed: ({ database }) => seedRegister(database, { className: 'CSE4', date: '2026-03-02' }, [{ pin: PIN, name: 'Meera Nair', present: true }]),
+});
 
 describe('a student record whose code cannot be loaded', () => {
   it('says so in the search, with Try Again, and the page stays', async () => {
-    await signInThroughFetch(fetch, FACULTY_EMAIL, 'faculty');
     // React reports the error the section caught.
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoutes([{ path: '/faculty', element: <StudentSearchPage /> }], `/faculty?pin=${PIN}`);

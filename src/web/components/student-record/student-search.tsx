@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
+import { Button, Card, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch, IconUserQuestion } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
 import { ApiError } from '../../lib/api-client';
-import { PartErrorBoundary } from '../load-states';
+import { LoadError, PartErrorBoundary } from '../load-states';
 import type { TermChoice } from '../../lib/terms';
 import { useStudentRecord } from './api';
 import { TermSelect } from './term-select';
@@ -22,9 +22,9 @@ export const FETCH_ERROR_MESSAGE = 'Error fetching student profile. Please try a
 export const DEFAULT_NOT_FOUND_HINT = "If automatic search doesn't work, click on the search button.";
 
 /**
- * The student search of SPEC section 2: a PIN box with Search and Clear (Enter searches), then the
- * profile card, attendance summary, Export to PDF and history of the student found, or the
- * not-found and error states.
+ * The student search: a PIN box with Search and Clear (Enter searches), then the profile card,
+ * attendance summary, Export to PDF and history of the student found, or the not-found and error
+ * states.
  *
  * The searched PIN is controlled by the page, so that it can live in the URL:
  * - `pin`: the PIN whose record is shown; '' shows the idle state. When it changes (a link,
@@ -208,13 +208,13 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
     // the student's) says what is wrong; the rest is generic.
     const clientError = error instanceof ApiError && (error.status === 400 || error.status === 403);
     return (
-      <SearchError message={clientError ? error.message : FETCH_ERROR_MESSAGE} onRetry={clientError ? undefined : () => void record.refetch()} />
+      <LoadError message={clientError ? error.message : FETCH_ERROR_MESSAGE} onRetry={clientError ? undefined : () => void record.refetch()} />
     );
   }
   return (
     // The record's code that could not be loaded is said in the search's own words, with a reload
     // (a newer release has other file names), and the search stays.
-    <PartErrorBoundary fallback={<SearchError message={FETCH_ERROR_MESSAGE} onRetry={() => window.location.reload()} />}>
+    <PartErrorBoundary fallback={<LoadError message={FETCH_ERROR_MESSAGE} onRetry={() => window.location.reload()} />}>
       <Suspense fallback={<SearchLoading text={loadingText} />}>
         <StudentRecordView
           record={record.data}
@@ -225,22 +225,6 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
         />
       </Suspense>
     </PartErrorBoundary>
-  );
-}
-
-/** A search that failed: what went wrong, and Try Again where trying again can help. */
-function SearchError({ message, onRetry }: { message: string; onRetry?: (() => void) | undefined }) {
-  return (
-    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        {onRetry && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try Again
-          </Button>
-        )}
-      </Stack>
-    </Alert>
   );
 }
 

@@ -1,13 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { attendanceBand, type Band } from '../../../shared/attendance-rules';
-import { StudentDaysSchema, type StudentDay } from '../../../shared/schemas/students';
+import { attendanceBand } from '../../../shared/attendance-rules';
+import { StudentDaysSchema, type StudentDay, type StudentMonth } from '../../../shared/schemas/students';
 import { api } from '../../lib/api-client';
 import { formatCalendarDate, formatDate } from '../../lib/calendar-date';
+import { usePhoneScreen } from '../../lib/screen';
 import { withTerm, type TermChoice } from '../../lib/terms';
 import { studentRecordKey } from './api';
+import { RecordTable, type RecordColumn } from './record-table';
 import { BandBadge } from './status-colors';
 
 type DayWord = 'Present' | 'Late' | 'Absent' | 'Excused';
@@ -28,6 +30,18 @@ const DAY_COLORS: Record<DayWord, { bg: string; fg: string }> = {
   Excused: { bg: '#e9ecef', fg: '#212529' },
 };
 
+/** The monthly trend's columns: four, too many for a phone. */
+const TREND_COLUMNS: RecordColumn<StudentMonth>[] = [
+  { header: 'Month', cell: (month) => formatCalendarDate(`${month.month}-01`, { month: 'long', year: 'numeric' }) },
+  { header: 'Attended', cell: (month) => month.attended, numeric: true },
+  { header: 'Held', cell: (month) => month.held, numeric: true },
+  {
+    header: 'Percentage',
+    cell: (month) => (month.held > 0 ? <BandBadge band={attendanceBand(month.percentage)}>{`${month.percentage.toFixed(1)}%`}</BandBadge> : '–'),
+    numeric: true,
+  },
+];
+
 function useStudentDays(pin: string, term: TermChoice) {
   return useQuery({
     queryKey: [...studentRecordKey(pin, term), 'days'],
@@ -36,11 +50,13 @@ function useStudentDays(pin: string, term: TermChoice) {
 }
 
 /**
- * The student's home (DESIGN.md 7.7): a calendar of the term coloured by each day's mark (with the
- * mark's first letter and full word for who does not see colour), and the monthly trend as a table.
+ * The student's home: a calendar of the term coloured by each day's mark (with the mark's first
+ * letter and full word for who does not see colour), and the monthly trend as a table (a list of
+ * cards on a phone).
  */
 export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
   const days = useStudentDays(pin, term);
+  const phone = usePhoneScreen();
   if (!days.data || days.data.days.length === 0) return null;
   const byDate = new Map(days.data.days.map((day) => [day.date, day]));
   const last = days.data.days[days.data.days.length - 1]!.date;
@@ -90,41 +106,14 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
         <Title order={2} fz="lg" mb="sm" id="trend-heading">
           Monthly trend
         </Title>
-        <Table striped aria-labelledby="trend-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Month</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Attended
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Held
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Percentage
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {days.data.months.map((month) => {
-              const band: Band = attendanceBand(month.percentage);
-              return (
-                <Table.Tr key={month.month}>
-                  <Table.Td>{formatCalendarDate(`${month.month}-01`, { month: 'long', year: 'numeric' })}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {month.attended}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {month.held}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {month.held > 0 ? <BandBadge band={band}>{`${month.percentage.toFixed(1)}%`}</BandBadge> : '–'}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <RecordTable
+          labelledBy="trend-heading"
+          columns={TREND_COLUMNS}
+          rows={days.data.months}
+          rowKey={(month) => month.month}
+          asCards={phone}
+          tableProps={{ striped: true }}
+        />
       </Card>
     </SimpleGrid>
   );

@@ -1,29 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addUser } from '../../../../server/modules/accounts/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { TEST_PASSWORD } from '../../../../server/test/test-app';
 import { RequireAuth } from '../../../app/require-auth';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import AccountPage from './account-page';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ requireTotp: 'staff' });
-  await addUser(ctx.database.db, { email: 'held@uni.edu', name: 'Held Lecturer', role: 'faculty', password: TEST_PASSWORD });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+startTestServer({
+  config: { requireTotp: 'staff' },
+  seed: ({ database: { db } }) => addUser(db, { email: 'held@uni.edu', name: 'Held Lecturer', role: 'faculty', password: TEST_PASSWORD }),
+  signedInAs: { email: 'held@uni.edu', role: 'faculty' },
 });
 
 describe('/account under PORTAL_REQUIRE_TOTP=staff', () => {
   it('sends a held staff member to the setup, turns TOTP on with a code from the app, shows the recovery codes once and lets them in', async () => {
-    await signInThroughFetch(fetch, 'held@uni.edu', 'faculty');
     const user = userEvent.setup();
     renderRoutes(
       [{ element: <RequireAuth />, children: [{ path: '/dashboard', element: <h1>Dashboard reached</h1> }, { path: '/account', element: <AccountPage /> }] }],

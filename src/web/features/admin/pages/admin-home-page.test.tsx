@@ -1,25 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { putStudents } from '../../../../server/modules/roster/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startSignedInApp } from '../../../test/server';
 
-let ctx: TestContext;
-const ADMIN = 'first-admin@uni.edu';
-
-beforeAll(async () => {
-  // A fresh install: the seeded classes, nobody on the roster, no term, no faculty.
-  ctx = await createTestContext();
-  await ctx.signIn('admin', { email: ADMIN });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-  await signInThroughFetch(fetch, ADMIN, 'faculty');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
-});
+// A fresh install: the seeded classes, nobody on the roster, no term, no faculty.
+const server = startSignedInApp('admin', { email: 'first-admin@uni.edu' });
 
 describe('/admin, the setup checklist', () => {
   it('is where a fresh install opens for the first admin, with what is left to do', async () => {
@@ -37,8 +24,8 @@ describe('/admin, the setup checklist', () => {
   });
 
   it('says the portal is set up once every step is done', async () => {
-    await putStudents(ctx.database.db, [{ pin: 'SETUP1', name: 'Setup Student', className: 'CSE1' }]);
-    await ctx.signIn('faculty');
+    await putStudents(server.ctx.database.db, [{ pin: 'SETUP1', name: 'Setup Student', className: 'CSE1' }]);
+    await server.ctx.signIn('faculty');
     const today = new Date().toISOString().slice(0, 10);
     const year = Number(today.slice(0, 4));
     const created = await fetch('/api/admin/terms', {

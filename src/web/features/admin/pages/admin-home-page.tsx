@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { useTerms } from '../../../lib/terms';
 import { useAdminClasses } from '../api/classes';
@@ -64,22 +65,15 @@ export function AdminHomePage() {
   const failed = [classes, terms, faculty].find((query) => query.isError);
   if (failed?.error || !classes.data || !terms.data || faculty.data === undefined) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error checking the setup" role="alert">
-        <Stack align="flex-start" gap="sm">
-          <Text size="sm">{failed?.error?.message}</Text>
-          <Button
-            variant="light"
-            color="red"
-            onClick={() => {
-              void classes.refetch();
-              void terms.refetch();
-              void faculty.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Error checking the setup"
+        message={failed?.error?.message}
+        onRetry={() => {
+          void classes.refetch();
+          void terms.refetch();
+          void faculty.refetch();
+        }}
+      />
     );
   }
 

@@ -1,34 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI, recordAudit } from '../../../../server/modules/audit/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 
-let ctx: TestContext;
 const ADMIN = 'audit-page-admin@uni.edu';
 const FACULTY = 'audit-page-faculty@uni.edu';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('admin', { email: ADMIN });
-  await ctx.signIn('faculty', { email: FACULTY });
-  // 60 entries: more than one page.
-  for (let i = 1; i <= 58; i += 1) await recordAudit(ctx.database.db, CLI, 'class.update', `Class ${i}`, { position: i });
-  await recordAudit(ctx.database.db, CLI, 'term.create', 'Spring 2027');
-  await recordAudit(ctx.database.db, { id: null, label: ADMIN }, 'roster.import', 'roster', { added: 3 });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+const server = startTestServer({
+  seed: async ({ signIn, database: { db } }) => {
+    await signIn('admin', { email: ADMIN });
+    await signIn('faculty', { email: FACULTY });
+    // 60 entries: more than one page.
+    for (let i = 1; i <= 58; i += 1) await recordAudit(db, CLI, 'class.update', `Class ${i}`, { position: i });
+    await recordAudit(db, CLI, 'term.create', 'Spring 2027');
+    await recordAudit(db, { id: null, label: ADMIN }, 'roster.import', 'roster', { added: 3 });
+  },
 });
 
 describe('/admin/audit', () => {
   it('lists the newest entries first, pages to older ones, and filters by action', async () => {
-    await signInThroughFetch(fetch, ADMIN, 'faculty');
+    await server.signIn(ADMIN, 'admin');
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/audit');
     await screen.findByRole('table', { name: 'Audit trail' }, { timeout: 10_000 });
@@ -52,7 +46,7 @@ describe('/admin/audit', () => {
   });
 
   it('tells faculty the page is for administrators, and the server refuses them', async () => {
-    await signInThroughFetch(fetch, FACULTY, 'faculty');
+    await server.signIn(FACULTY, 'faculty');
     renderRoutes(routes, '/admin/audit');
     expect(await screen.findByText('This page is for administrators only', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect((await fetch('/api/admin/audit')).status).toBe(403);

@@ -1,28 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClassSummary } from '../../../../shared/schemas/attendance';
 import { putStudents } from '../../../../server/modules/roster/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startSignedInApp } from '../../../test/server';
 
-let ctx: TestContext;
-const ADMIN = 'classes-page-admin@uni.edu';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('admin', { email: ADMIN });
-  await putStudents(ctx.database.db, [
-    { pin: 'CP-01', name: 'First Student', className: 'CSE3' },
-    { pin: 'CP-02', name: 'Second Student', className: 'CSE3' },
-  ]);
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+startSignedInApp('admin', {
+  email: 'classes-page-admin@uni.edu',
+  seed: ({ database: { db } }) =>
+    putStudents(db, [
+      { pin: 'CP-01', name: 'First Student', className: 'CSE3' },
+      { pin: 'CP-02', name: 'Second Student', className: 'CSE3' },
+    ]),
 });
 
 /** The class names of a table, in its order. */
@@ -49,7 +40,6 @@ async function dashboardNames(): Promise<string[]> {
 
 describe('/admin/classes', () => {
   it('lists, adds, moves, renames, archives and restores classes, and the dashboard follows', async () => {
-    await signInThroughFetch(fetch, ADMIN, 'faculty');
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/classes');
 

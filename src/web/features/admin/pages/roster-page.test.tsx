@@ -1,27 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { putStudents } from '../../../../server/modules/roster/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startSignedInApp } from '../../../test/server';
 
-let ctx: TestContext;
-const ADMIN = 'roster-page-admin@uni.edu';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('admin', { email: ADMIN });
-  await putStudents(ctx.database.db, [
-    { pin: 'PG1', name: 'Page One', className: 'CSE6' },
-    { pin: 'PG2', name: 'Page Two', className: 'CSE6' },
-  ]);
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+const server = startSignedInApp('admin', {
+  email: 'roster-page-admin@uni.edu',
+  seed: ({ database: { db } }) =>
+    putStudents(db, [
+      { pin: 'PG1', name: 'Page One', className: 'CSE6' },
+      { pin: 'PG2', name: 'Page Two', className: 'CSE6' },
+    ]),
 });
 
 function csvFile(text: string, name = 'roster.csv') {
@@ -35,7 +26,7 @@ function fileInput(container: HTMLElement): HTMLInputElement {
 }
 
 async function rosterPins(className: string) {
-  const answer = await ctx.app.inject({ method: 'GET', url: `/api/admin/roster.csv`, headers: { cookie: await ctx.signIn('admin') } });
+  const answer = await server.ctx.app.inject({ method: 'GET', url: `/api/admin/roster.csv`, headers: { cookie: await server.ctx.signIn('admin') } });
   return answer.body
     .split('\n')
     .filter((line) => line.endsWith(`,${className}`))
@@ -44,7 +35,6 @@ async function rosterPins(className: string) {
 
 describe('/admin/roster', () => {
   it('shows a file’s problems by line with Apply disabled, then previews the fixed file and applies it', async () => {
-    await signInThroughFetch(fetch, ADMIN, 'faculty');
     const user = userEvent.setup();
     const { container } = renderRoutes(routes, '/admin/roster');
     await screen.findByRole('button', { name: 'Choose a CSV file' }, { timeout: 10_000 });
@@ -78,11 +68,10 @@ describe('/admin/roster', () => {
   });
 
   it('withdraws the students not in the file only when asked, after a confirmation', async () => {
-    await signInThroughFetch(fetch, ADMIN, 'faculty');
     const user = userEvent.setup();
     const { container } = renderRoutes(routes, '/admin/roster');
     await screen.findByRole('button', { name: 'Choose a CSV file' }, { timeout: 10_000 });
-    const everyone = (await ctx.app.inject({ method: 'GET', url: '/api/admin/roster.csv', headers: { cookie: await ctx.signIn('admin') } })).body;
+    const everyone = (await server.ctx.app.inject({ method: 'GET', url: '/api/admin/roster.csv', headers: { cookie: await server.ctx.signIn('admin') } })).body;
     // Everyone but PG3.
     const file = everyone
       .split('\n')

@@ -1,25 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { describe, expect, it } from 'vitest';
 import { TimetableSchema } from '../../../../shared/schemas/timetable';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startSignedInApp } from '../../../test/server';
 
-let ctx: TestContext;
-const ADMIN = 'subjects-page-admin@uni.edu';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('admin', { email: ADMIN });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-  await signInThroughFetch(fetch, ADMIN, 'faculty');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
-});
+startSignedInApp('admin', { email: 'subjects-page-admin@uni.edu' });
 
 describe('/admin/subjects', () => {
   it('starts empty, adds subjects, refuses a code that is taken, and renames one', async () => {

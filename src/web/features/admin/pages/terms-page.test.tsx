@@ -1,28 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI } from '../../../../server/modules/audit/service';
 import { createTerm } from '../../../../server/modules/terms/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { addDays, todayIn } from '../../../../shared/dates';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startSignedInApp } from '../../../test/server';
 
-let ctx: TestContext;
-const ADMIN = 'terms-page-admin@uni.edu';
+const server = startSignedInApp('admin', { email: 'terms-page-admin@uni.edu' });
 const today = todayIn('UTC');
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('admin', { email: ADMIN });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-  await signInThroughFetch(fetch, ADMIN, 'faculty');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
-});
 
 describe('/admin/terms', () => {
   it('says so when there is no term yet', async () => {
@@ -31,8 +18,8 @@ describe('/admin/terms', () => {
   });
 
   it('lists the terms newest first with the current one marked, renames one, and shows a refusal in the server\'s words', async () => {
-    await createTerm(ctx.database.db, CLI, { name: 'Earlier term', startsOn: addDays(today, -200), endsOn: addDays(today, -100) }, 'UTC');
-    await createTerm(ctx.database.db, CLI, { name: 'This term', startsOn: addDays(today, -10), endsOn: addDays(today, 10) }, 'UTC');
+    await createTerm(server.ctx.database.db, CLI, { name: 'Earlier term', startsOn: addDays(today, -200), endsOn: addDays(today, -100) }, 'UTC');
+    await createTerm(server.ctx.database.db, CLI, { name: 'This term', startsOn: addDays(today, -10), endsOn: addDays(today, 10) }, 'UTC');
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/terms');
     await screen.findByRole('table', { name: 'Terms' }, { timeout: 10_000 });

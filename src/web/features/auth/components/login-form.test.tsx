@@ -1,26 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createInjectFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { TEST_PASSWORD } from '../../../../server/test/test-app';
 import { addUser } from '../../../../server/modules/accounts/service';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { totpCredentials, users } from '../../../../server/db/schema';
 import { INVALID_TOTP_MESSAGE } from '../../../../shared/schemas/auth';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { LoginRoute } from '../pages/login-route';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx.database.db, { email: 'meera@uni.edu', name: 'Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+const server = startTestServer({
+  seed: ({ database: { db } }) => addUser(db, { email: 'meera@uni.edu', name: 'Meera Iyer', role: 'faculty', password: TEST_PASSWORD }),
 });
 
 function renderLogin(path = '/login') {
@@ -93,16 +86,16 @@ describe('LoginForm', () => {
 
   it('asks for the code from the app after the right password of an account with two-step sign-in', async () => {
     const email = 'two-step@uni.edu';
-    await addUser(ctx.database.db, { email, name: 'Two Step', role: 'faculty', password: TEST_PASSWORD });
-    const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await addUser(server.ctx.database.db, { email, name: 'Two Step', role: 'faculty', password: TEST_PASSWORD });
+    const [row] = await server.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const secret = new OTPAuth.Secret({ size: 20 });
-    await ctx.database.db.insert(totpCredentials).values({ userId: row!.id, secret: secret.base32, enabledAt: new Date() });
+    await server.ctx.database.db.insert(totpCredentials).values({ userId: row!.id, secret: secret.base32, enabledAt: new Date() });
     const totp = new OTPAuth.TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
     // A step boundary must not fall between computing the code and checking it.
     if (30_000 - (Date.now() % 30_000) < 3_000) await new Promise((resolve) => setTimeout(resolve, 3_100));
 
     // Signed out: a cookie jar of its own.
-    vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+    vi.stubGlobal('fetch', createInjectFetch(server.ctx.app));
     const user = userEvent.setup();
     renderLogin();
     const form = await screen.findByRole('form', { name: 'Faculty login' });

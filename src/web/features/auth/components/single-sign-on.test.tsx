@@ -1,24 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
+import { describe, expect, it, vi } from 'vitest';
 import { OIDC_ERROR_MESSAGES } from '../../../../shared/schemas/auth';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { LoginRoute } from '../pages/login-route';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  // The provider is only reached when someone presses the button; the page needs its name.
-  ctx = await createTestContext({
-    oidc: { issuer: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', name: 'Riverside Account', emailVerified: 'require' },
-  });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+// The provider is only reached when someone presses the button; the page needs its name.
+const server = startTestServer({
+  config: { oidc: { issuer: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', name: 'Riverside Account', emailVerified: 'require' } },
 });
 
 describe('single sign-on on the sign-in page', () => {
@@ -37,11 +27,10 @@ describe('single sign-on on the sign-in page', () => {
   });
 
   it('asks how people sign in once per page load: shown again, the page has the answer at once', async () => {
-    const inject = createInjectFetch(ctx.app);
     const asked: string[] = [];
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
       asked.push(String(input));
-      return inject(input, init);
+      return server.fetch(input, init);
     });
     const first = renderRoutes([{ path: '/login', element: <LoginRoute /> }], '/login');
     expect(await screen.findByRole('link', { name: 'Sign in with Riverside Account' })).toBeInTheDocument();
@@ -52,7 +41,6 @@ describe('single sign-on on the sign-in page', () => {
     expect(screen.getByRole('link', { name: 'Sign in with Riverside Account' })).toBeInTheDocument();
     await screen.findByRole('form', { name: 'Faculty login' });
     expect(asked.filter((url) => url.includes('/api/auth/options'))).toEqual([]);
-    vi.stubGlobal('fetch', inject);
   });
 
   it('says why a single sign-on came back', async () => {

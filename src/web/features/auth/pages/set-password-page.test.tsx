@@ -1,33 +1,26 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreatedUserSchema } from '../../../../shared/schemas/admin-users';
 import { SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { MISSING_TOKEN_MESSAGE } from './set-password-page';
 
-let ctx: TestContext;
 let fragment: string;
 const EMAIL = 'set-password-page@uni.edu';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const admin = await ctx.signIn('admin');
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/users',
-    headers: { cookie: admin },
-    payload: { email: EMAIL, name: 'Page Person', role: 'faculty' },
-  });
-  fragment = new URL(CreatedUserSchema.parse(created.json()).setPasswordUrl).hash;
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+startTestServer({
+  seed: async ({ app, signIn }) => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie: await signIn('admin') },
+      payload: { email: EMAIL, name: 'Page Person', role: 'faculty' },
+    });
+    fragment = new URL(CreatedUserSchema.parse(created.json()).setPasswordUrl).hash;
+  },
 });
 
 async function choose(user: ReturnType<typeof userEvent.setup>, password: string, again = password) {

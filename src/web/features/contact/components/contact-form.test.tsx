@@ -1,37 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_CONTACT } from '../../../../server/config';
 import { contactMessages } from '../../../../server/db/schema';
-import { createInjectFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { ContactPage } from '../pages/contact-page';
 
-let ctx: TestContext;
-let serverFetch: typeof fetch;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  serverFetch = createInjectFetch(ctx.app);
-  vi.stubGlobal('fetch', serverFetch);
-  // Migrating a fresh database can take a while on a busy machine.
-}, 60_000);
-afterEach(() => {
-  vi.stubGlobal('fetch', serverFetch);
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
-});
+const server = startTestServer();
 
 function renderContact() {
   return renderRoutes([{ path: '/contact-us', element: <ContactPage /> }], '/contact-us');
 }
 
 async function storedWithSubject(subject: string) {
-  return ctx.database.db.select().from(contactMessages).where(eq(contactMessages.subject, subject));
+  return server.ctx.database.db.select().from(contactMessages).where(eq(contactMessages.subject, subject));
 }
 
 function field(form: HTMLElement, label: RegExp) {
@@ -58,7 +42,7 @@ describe('ContactPage', () => {
 
   it('names each missing or wrong field by the field and sends nothing', async () => {
     const user = userEvent.setup();
-    const spy = vi.fn(serverFetch);
+    const spy = vi.fn(server.fetch);
     vi.stubGlobal('fetch', spy);
     renderContact();
     const form = await screen.findByRole('form', { name: 'Contact us' });
@@ -101,7 +85,7 @@ describe('ContactPage', () => {
       if (String(input) === '/api/contact' && init?.method === 'POST') {
         return new Response('{"message":"Something went wrong on the server. Please try again."}', { status: 500 });
       }
-      return serverFetch(input, init);
+      return server.fetch(input, init);
     }) as typeof fetch);
     renderContact();
     const form = await screen.findByRole('form', { name: 'Contact us' });
@@ -123,7 +107,7 @@ describe('ContactPage', () => {
       if (String(input) === '/api/contact' && init?.method === 'POST') {
         return new Response('{"message":"Too many requests. Please wait a moment and try again."}', { status: 429 });
       }
-      return serverFetch(input, init);
+      return server.fetch(input, init);
     }) as typeof fetch);
     renderContact();
     const form = await screen.findByRole('form', { name: 'Contact us' });
@@ -142,7 +126,7 @@ describe('ContactPage', () => {
     });
     vi.stubGlobal('fetch', (async (input, init) => {
       if (String(input) === '/api/contact' && init?.method === 'POST') await gate;
-      return serverFetch(input, init);
+      return server.fetch(input, init);
     }) as typeof fetch);
     renderContact();
     const form = await screen.findByRole('form', { name: 'Contact us' });

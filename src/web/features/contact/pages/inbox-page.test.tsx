@@ -1,32 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../../../server/db/schema';
 import { insertMessage } from '../../../../server/modules/contact/repository';
 import { addUser } from '../../../../server/modules/accounts/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { TEST_PASSWORD } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { InboxPage } from './inbox-page';
 
-let ctx: TestContext;
-let serverFetch: typeof fetch;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx.database.db, { email: 'anita@uni.edu', name: 'Anita Desai', role: 'faculty', password: TEST_PASSWORD });
-  serverFetch = createInjectFetch(ctx.app);
-  // The in-process fetch keeps the sign-in cookie, like a browser.
-  await signInThroughFetch(serverFetch, 'anita@uni.edu', 'faculty');
-  vi.stubGlobal('fetch', serverFetch);
-}, 60_000);
-afterEach(() => {
-  vi.stubGlobal('fetch', serverFetch);
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await ctx.close();
+const server = startTestServer({
+  seed: ({ database: { db } }) => addUser(db, { email: 'anita@uni.edu', name: 'Anita Desai', role: 'faculty', password: TEST_PASSWORD }),
+  signedInAs: { email: 'anita@uni.edu', role: 'faculty' },
 });
 
 function renderInbox() {
@@ -46,7 +32,7 @@ describe('InboxPage', () => {
       if (fail && String(input) === '/api/contact') {
         return new Response('{"message":"Something went wrong on the server. Please try again."}', { status: 500 });
       }
-      return serverFetch(input, init);
+      return server.fetch(input, init);
     }) as typeof fetch);
     renderInbox();
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
@@ -58,18 +44,18 @@ describe('InboxPage', () => {
 
   it('lists messages newest first, highlights unread ones and marks them read and unread', async () => {
     const user = userEvent.setup();
-    const older = await insertMessage(ctx.database.db, {
+    const older = await insertMessage(server.ctx.database.db, {
       name: 'Kiran Rao',
       email: 'kiran@example.com',
       phone: null,
       subject: 'Older question',
       message: 'First message',
     });
-    await ctx.database.db
+    await server.ctx.database.db
       .update(contactMessages)
       .set({ createdAt: new Date(Date.now() - 60_000), forwardedAt: new Date(), forwardAttempts: 1 })
       .where(eq(contactMessages.id, older.id));
-    const newer = await insertMessage(ctx.database.db, {
+    const newer = await insertMessage(server.ctx.database.db, {
       name: 'Meghana Nair',
       email: 'meghana@example.com',
       phone: '+91 90000 00000',
@@ -91,7 +77,7 @@ describe('InboxPage', () => {
     await user.click(within(newest).getByRole('button', { name: 'Mark as read: Newer question' }));
     await waitFor(() => expect(within(newest).queryByText('Unread')).not.toBeInTheDocument());
     expect(screen.getByText('1 unread')).toBeInTheDocument();
-    const [stored] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, newer.id));
+    const [stored] = await server.ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, newer.id));
     expect(stored?.readAt).not.toBeNull();
 
     await user.click(within(newest).getByRole('button', { name: 'Mark as unread: Newer question' }));
@@ -131,7 +117,7 @@ describe('InboxPage', () => {
     ];
     vi.stubGlobal('fetch', (async (input, init) => {
       if (String(input) === '/api/contact') return Response.json(list);
-      return serverFetch(input, init);
+      return server.fetch(input, init);
     }) as typeof fetch);
     renderInbox();
     const waiting = await screen.findByRole('article', { name: 'Waiting' });

@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { MARK_STATUSES, type MarkStatus } from '../../../../shared/attendance-rules';
 import { MAX_CORRECTION_TEXT, type Correction } from '../../../../shared/schemas/corrections';
+import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate, formatDateTime } from '../../../lib/calendar-date';
 import { useCorrections } from '../../../lib/corrections';
@@ -89,7 +90,7 @@ function OpenRequest({ request }: { request: Correction }) {
   );
 }
 
-/** /corrections: students' requests to correct a mark, for faculty to accept or decline (DESIGN.md 7.7). */
+/** /corrections: students' requests to correct a mark, for faculty to accept or decline. */
 export function CorrectionsPage() {
   const open = useCorrections('open');
   const closed = useCorrections('closed');
@@ -106,9 +107,7 @@ export function CorrectionsPage() {
         {open.isPending ? (
           <PageLoader label="Loading requests" />
         ) : open.isError ? (
-          <Alert color="red" role="alert">
-            {open.error.message}
-          </Alert>
+          <LoadError message={open.error.message} onRetry={() => void open.refetch()} />
         ) : open.data.length === 0 ? (
           <Text c="dimmed">No request is waiting.</Text>
         ) : (

@@ -9,9 +9,10 @@ import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, termFileTag, type TermChoice } from '../../../lib/terms';
 import { useStudentSummaries } from '../api/get-student-summaries';
 import { formatCount } from '../format';
+import { LoadError } from '../../../components/load-states';
 import { BandBadge } from './band-badge';
 import { CsvDownloadButton } from './csv-download-button';
-import { SectionError, SectionLoading } from './section-states';
+import { SectionLoading } from './section-states';
 import { ALL_CLASSES } from './class-wise-report';
 
 /** The Subject picker's value for every mark, lectures and whole days alike. */
@@ -55,7 +56,7 @@ export function StudentsBelowThreshold({
 
   let body;
   if (query.isError && !query.data) {
-    body = <SectionError message="Error loading students below the threshold. Please try again." onRetry={() => void query.refetch()} />;
+    body = <LoadError message="Error loading students below the threshold. Please try again." onRetry={() => void query.refetch()} retryLabel="Retry" />;
   } else if (data === undefined) {
     body = <SectionLoading label="Loading students below the threshold" />;
   } else if (rows.length === 0) {

@@ -5,13 +5,14 @@ import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useSubjectReport } from '../api/get-subject-report';
 import { formatCount } from '../format';
+import { LoadError } from '../../../components/load-states';
 import { BandBadge } from './band-badge';
-import { SectionError, SectionLoading } from './section-states';
+import { SectionLoading } from './section-states';
 import { ALL_CLASSES } from './class-wise-report';
 
 /**
- * Attendance per subject (DESIGN.md 7.6) for one class or all: lectures taken, held and attended
- * marks (excused left out) and the percentage, over the page's term.
+ * Attendance per subject for one class or all: lectures taken, held and attended marks (excused
+ * left out) and the percentage, over the page's term.
  */
 export function SubjectReport({ classNames, term, shownTerm }: { classNames: string[]; term: TermChoice; shownTerm: Term | null }) {
   const [selected, setSelected] = useState(ALL_CLASSES);
@@ -23,7 +24,7 @@ export function SubjectReport({ classNames, term, shownTerm }: { classNames: str
   if (report.isPending) {
     body = <SectionLoading label="Loading attendance by subject" />;
   } else if (report.isError && !report.data) {
-    body = <SectionError message="Error loading attendance by subject. Please try again." onRetry={() => void report.refetch()} />;
+    body = <LoadError message="Error loading attendance by subject. Please try again." onRetry={() => void report.refetch()} retryLabel="Retry" />;
   } else if (report.data.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="md">

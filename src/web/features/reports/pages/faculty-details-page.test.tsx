@@ -7,42 +7,40 @@ import type { MarkStatus } from '../../../../shared/attendance-rules';
 import { addUser } from '../../../../server/modules/accounts/service';
 import { CLI } from '../../../../server/modules/audit/service';
 import { createTerm } from '../../../../server/modules/terms/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
+import { TEST_PASSWORD } from '../../../../server/test/test-app';
 import { addDays } from '../../../../shared/dates';
 import { DASHBOARD_ERROR_MESSAGE } from '../../../../shared/schemas/reports';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { FacultyDetailsPage } from './faculty-details-page';
 
-let ctx: TestContext;
-let injectFetch: typeof fetch;
 /** While set, the dashboard request fails as a broken server would. */
 let dashboardDown = false;
 
-beforeAll(async () => {
+beforeAll(() => {
   // jsdom lays nothing out, so every chart warns that it has no size; the figures are what is tested here.
   const warn = console.warn.bind(console);
   vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     if (typeof args[0] === 'string' && args[0].startsWith('The width(0) and height(0) of chart')) return;
     warn(...args);
   });
-  ctx = await createTestContext();
-  await ctx.database.db.insert(students).values(['P1', 'P2', 'P3', 'P4'].map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE1' })));
-  await addUser(ctx.database.db, { email: 'meera@uni.edu', name: 'Dr. Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
-  injectFetch = createInjectFetch(ctx.app);
-  vi.stubGlobal('fetch', (async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-    if (dashboardDown && url.startsWith('/api/reports/dashboard')) {
-      return new Response(JSON.stringify({ message: 'Something went wrong on the server. Please try again.' }), { status: 500 });
-    }
-    return injectFetch(input, init);
-  }) as typeof fetch);
-  await signInThroughFetch(fetch, 'meera@uni.edu', 'faculty');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  await ctx?.close();
+});
+afterAll(() => vi.restoreAllMocks());
+
+const server = startTestServer({
+  seed: async ({ database: { db } }) => {
+    await db.insert(students).values(['P1', 'P2', 'P3', 'P4'].map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE1' })));
+    await addUser(db, { email: 'meera@uni.edu', name: 'Dr. Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
+  },
+  wrapFetch: (serverFetch) =>
+    (async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+      if (dashboardDown && url.startsWith('/api/reports/dashboard')) {
+        return new Response(JSON.stringify({ message: 'Something went wrong on the server. Please try again.' }), { status: 500 });
+      }
+      return serverFetch(input, init);
+    }) as typeof fetch,
+  signedInAs: { email: 'meera@uni.edu', role: 'faculty' },
 });
 
 function renderPage() {
@@ -169,7 +167,7 @@ describe('FacultyDetailsPage', () => {
       body: JSON.stringify({ records: ['P1', 'P2', 'P3', 'P4'].map((pin) => ({ pin, present: false })) }),
     });
     expect(saved.status).toBe(200);
-    await createTerm(ctx.database.db, CLI, { name: 'Last term', startsOn: addDays(today, -45), endsOn: addDays(today, -35) }, 'UTC');
+    await createTerm(server.ctx.database.db, CLI, { name: 'Last term', startsOn: addDays(today, -45), endsOn: addDays(today, -35) }, 'UTC');
 
     const user = userEvent.setup();
     renderPage();
@@ -198,8 +196,8 @@ describe('FacultyDetailsPage', () => {
   });
 
   it('shows attendance by subject and the students below 75% in one subject, once there are subjects', async () => {
-    await ctx.database.db.insert(students).values(['Q1', 'Q2'].map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE2' })));
-    await ctx.database.db.insert(subjects).values([
+    await server.ctx.database.db.insert(students).values(['Q1', 'Q2'].map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE2' })));
+    await server.ctx.database.db.insert(subjects).values([
       { code: 'DS', name: 'Data Structures' },
       { code: 'OS', name: 'Operating Systems' },
     ]);
@@ -208,8 +206,8 @@ describe('FacultyDetailsPage', () => {
       { pin: 'Q1', name: 'Student Q1', status: q1 },
       { pin: 'Q2', name: 'Student Q2', status: q2 },
     ];
-    await seedRegister(ctx.database, { className: 'CSE2', date, period: 1, subjectCode: 'DS' }, marks('present', 'absent'));
-    await seedRegister(ctx.database, { className: 'CSE2', date, period: 2, subjectCode: 'OS' }, marks('late', 'excused'));
+    await seedRegister(server.ctx.database, { className: 'CSE2', date, period: 1, subjectCode: 'DS' }, marks('present', 'absent'));
+    await seedRegister(server.ctx.database, { className: 'CSE2', date, period: 2, subjectCode: 'OS' }, marks('late', 'excused'));
 
     const user = userEvent.setup();
     renderPage();

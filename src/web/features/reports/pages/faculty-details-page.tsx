@@ -1,12 +1,12 @@
 // The charts' styles load with this page's chunk only, not with every page.
 import '@mantine/charts/styles.css';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import type { ReportPeriod } from '../../../../shared/report-rules';
 import { DASHBOARD_ERROR_MESSAGE, type AttendanceEvent } from '../../../../shared/schemas/reports';
+import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { studentRecordsKey, TermSelect } from '../../../components/student-record';
 import { termDescription, type TermChoice } from '../../../lib/terms';
@@ -40,19 +40,6 @@ function LiveBadge({ state }: { state: LiveState }) {
   );
 }
 
-function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{DASHBOARD_ERROR_MESSAGE}</Text>
-        <Button size="xs" color="red" variant="white" onClick={onRetry} loading={retrying}>
-          Retry
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
-
 export function FacultyDetailsPage() {
   const queryClient = useQueryClient();
   // Undefined until picked: the server's default term, shown from the answer.
@@ -69,14 +56,14 @@ export function FacultyDetailsPage() {
     // The student record shown below counts the same marks.
     void queryClient.invalidateQueries({ queryKey: studentRecordsKey });
   };
-  // Saves come in bursts: at most one refetch per 2 s, of what they touched (DESIGN.md 7.4).
+  // Saves come in bursts: at most one refetch per 2 s, of what they touched.
   const onAttendance = useBurst<AttendanceEvent>((events) => void invalidateTouched(queryClient, events));
   const live = useAttendanceEvents({ onAttendance, onReconnected: refreshReports });
 
   const data = dashboard.data;
   // The first screen (the heading, the search, the overview's title) shows as soon as the answer
   // is here; the figures and sections below it render just after, in short slices, so that the
-  // page paints first and stays responsive while they render (DESIGN.md 7.4).
+  // page paints first and stays responsive while they render.
   const shown = useDeferredValue(data);
   const classNames = shown?.classWiseAttendance.map((row) => row.className) ?? [];
   const hasSubjects = (subjects.data?.length ?? 0) > 0;
@@ -100,11 +87,11 @@ export function FacultyDetailsPage() {
         </Group>
       </Group>
 
-      {/* The search first (DESIGN.md 7.7): looking a student up is the page's quickest task. */}
+      {/* The search first: looking a student up is the page's quickest task. */}
       <StudentSearchSection term={term} onTermChange={setTerm} />
       <SectionMenu sections={sections} />
 
-      {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />}
+      {dashboard.isError && <LoadError message={DASHBOARD_ERROR_MESSAGE} onRetry={() => void dashboard.refetch()} retryLabel="Retry" retrying={dashboard.isFetching} />}
 
       {dashboard.isPending ? (
         <PageLoader label="Loading dashboard data" />

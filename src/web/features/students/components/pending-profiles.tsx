@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
+import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { BandBadge, ProfileCard } from '../../../components/student-record';
 import { ApiError } from '../../../lib/api-client';
@@ -13,7 +14,7 @@ import { DeleteProfileModal } from './delete-profile-modal';
 import { PROFILE_PAGE_SIZE } from './profiles-list';
 
 /**
- * Staff review the profiles registered by someone not signed in as that student (DESIGN.md 7.1):
+ * Staff review the profiles registered by someone not signed in as that student:
  * until approved, a profile shows nowhere else. Approve shows it; Reject asks, then deletes it.
  * Only staff get pending profiles from the server, so their pictures are shown here to staff only.
  */
@@ -63,16 +64,7 @@ export function PendingProfiles() {
   if (pending.isPending) {
     content = <PageLoader label="Loading profiles waiting for review" />;
   } else if (pending.isError) {
-    content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Error loading the profiles waiting for review. Please try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void pending.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    content = <LoadError message="Error loading the profiles waiting for review. Please try again." onRetry={() => void pending.refetch()} />;
   } else if (pending.data.length === 0) {
     content = (
       <Text c="dimmed" role="status">

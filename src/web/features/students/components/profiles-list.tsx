@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconChartBar, IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconChartBar, IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { canEditProfile, canManageProfiles, isStudent } from '../../../../shared/access';
 import type { User } from '../../../../shared/schemas/auth';
 import type { Profile } from '../../../../shared/schemas/profiles';
+import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { ProfileCard } from '../../../components/student-record';
 import { useProfiles } from '../api/get-profiles';
@@ -41,16 +42,7 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
   if (profiles.isPending) {
     content = <PageLoader label="Loading profiles" />;
   } else if (profiles.isError) {
-    content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Error loading profiles. Please try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void profiles.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    content = <LoadError message="Error loading profiles. Please try again." onRetry={() => void profiles.refetch()} />;
   } else if (profiles.data.length === 0) {
     content = (
       <Stack align="center" gap="xs" py="xl" ta="center" role="status">

@@ -1,34 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../../../shared/schemas/profiles';
 import { putStudents } from '../../../../server/modules/roster/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { RegisterPage } from '../pages/register-page';
-
-let ctx: TestContext;
 
 const STUDENT_EMAIL = 'register-student@uni.edu';
 const STUDENT_PIN = '22B81A0577';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('student', { email: STUDENT_EMAIL, pin: STUDENT_PIN });
-  await putStudents(ctx.database.db, [
-    { pin: '22B81A0599', name: 'Asha Rao', className: 'CSE4' },
-    { pin: '22B81A0598', name: 'Ravi Teja', className: 'CSE4' },
-    { pin: '22B81A0597', name: 'Kiran Das', className: 'CSE4' },
-  ]);
-  // A fresh, migrated database and a password hash take a while on a busy machine.
-}, 60_000);
-afterAll(async () => ctx.close());
-
 // Each test starts signed out, with its own cookie jar.
-beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
-afterEach(() => vi.unstubAllGlobals());
+const server = startTestServer({
+  jarPerTest: true,
+  seed: async ({ signIn, database: { db } }) => {
+    await signIn('student', { email: STUDENT_EMAIL, pin: STUDENT_PIN });
+    await putStudents(db, [
+      { pin: '22B81A0599', name: 'Asha Rao', className: 'CSE4' },
+      { pin: '22B81A0598', name: 'Ravi Teja', className: 'CSE4' },
+      { pin: '22B81A0597', name: 'Kiran Das', className: 'CSE4' },
+    ]);
+  },
+});
 
 function renderRegister() {
   renderRoutes([{ path: '/register', element: <RegisterPage /> }], '/register');
@@ -163,9 +157,9 @@ describe('Registration', () => {
   });
 
   it('fills in a signed-in student’s PIN; their own profile is saved without review, another PIN is refused', async () => {
-    await signInThroughFetch(fetch, STUDENT_EMAIL, 'student');
+    await server.signIn(STUDENT_EMAIL, 'student');
     // A stranger got there first: the student's own registration replaces that pending profile.
-    const stranger = await ctx.app.inject({ method: 'POST', url: '/api/registrations', payload: { pin: STUDENT_PIN, name: 'A Stranger', designation: 'Spam' } });
+    const stranger = await server.ctx.app.inject({ method: 'POST', url: '/api/registrations', payload: { pin: STUDENT_PIN, name: 'A Stranger', designation: 'Spam' } });
     expect(stranger.json()).toMatchObject({ status: 'pending' });
     const user = userEvent.setup();
     const form = await renderRegister();
@@ -219,7 +213,7 @@ describe('Registration', () => {
     expect(await within(form).findByRole('status')).toHaveTextContent('Registration Successful!');
     expect(chooser.files).toHaveLength(0);
 
-    const saved = await ctx.app.inject({ method: 'GET', url: '/api/registrations?status=pending', headers: { cookie: await ctx.signIn('faculty') } });
+    const saved = await server.ctx.app.inject({ method: 'GET', url: '/api/registrations?status=pending', headers: { cookie: await server.ctx.signIn('faculty') } });
     const profile = (saved.json() as { pin: string; photoUrl: string | null }[]).find((p) => p.pin === '22B81A0597');
     expect(profile?.photoUrl).toMatch(/^\/api\/registrations\/.+\/photo\?v=/);
   });

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profiles, students, subjects } from '../../../../server/db/schema';
 import { seedRegister as seedPastRegister } from '../../../../server/test/registers';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { StudentSearchPage } from './student-search-page';
-
-let ctx: TestContext;
 
 const PIN = '22B81A0501';
 const OTHER_PIN = '22B81A0502';
@@ -16,35 +13,28 @@ const FACULTY_EMAIL = 'search-faculty@uni.edu';
 const STUDENT_EMAIL = 'search-student@uni.edu';
 
 function seedRegister(date: string, marks: { pin: string; name: string; present: boolean }[]) {
-  return seedPastRegister(ctx.database, { className: 'CSE4', date }, marks);
+  return seedPastRegister(server.ctx.database, { className: 'CSE4', date }, marks);
 }
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('faculty', { email: FACULTY_EMAIL });
-  await ctx.signIn('student', { email: STUDENT_EMAIL, pin: PIN, className: 'CSE4' });
-  await ctx.database.db.insert(profiles).values({
-    pin: PIN,
-    name: 'Lakshmi Menon',
-    designation: '',
-    linkedin: 'https://www.linkedin.com/in/lakshmi',
-    status: 'approved',
-  });
-  // Two of three days present: 66.7%, below the threshold.
-  await seedRegister('2026-03-02', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
-  await seedRegister('2026-03-03', [{ pin: PIN, name: 'Lakshmi Menon', present: false }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
-  await seedRegister('2026-03-04', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
-  // A fresh database and two password hashes take a while on a busy machine.
-}, 60_000);
-afterAll(async () => ctx.close());
 
 // Each test signs in afresh with its own cookie jar.
-beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
-afterEach(() => vi.unstubAllGlobals());
-
-async function signIn(email: string, role: 'faculty' | 'student') {
-  await signInThroughFetch(fetch, email, role);
-}
+const server = startTestServer({
+  jarPerTest: true,
+  seed: async ({ signIn, database: { db } }) => {
+    await signIn('faculty', { email: FACULTY_EMAIL });
+    await signIn('student', { email: STUDENT_EMAIL, pin: PIN, className: 'CSE4' });
+    await db.insert(profiles).values({
+      pin: PIN,
+      name: 'Lakshmi Menon',
+      designation: '',
+      linkedin: 'https://www.linkedin.com/in/lakshmi',
+      status: 'approved',
+    });
+    // Two of three days present: 66.7%, below the threshold.
+    await seedRegister('2026-03-02', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
+    await seedRegister('2026-03-03', [{ pin: PIN, name: 'Lakshmi Menon', present: false }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
+    await seedRegister('2026-03-04', [{ pin: PIN, name: 'Lakshmi Menon', present: true }, { pin: OTHER_PIN, name: 'Arjun Rao', present: true }]);
+  },
+});
 
 function renderSearch(path: string) {
   return renderRoutes(
@@ -59,7 +49,7 @@ function renderSearch(path: string) {
 const searchForm = () => screen.findByRole('search', { name: 'Student search' });
 
 describe('Student search as faculty', () => {
-  beforeEach(() => signIn(FACULTY_EMAIL, 'faculty'));
+  beforeEach(() => server.signIn(FACULTY_EMAIL, 'faculty'));
 
   it('finds a student with Enter and shows profile, summary, warning and history; the PIN goes to the URL', async () => {
     const user = userEvent.setup();
@@ -148,7 +138,7 @@ describe('Student search as faculty', () => {
 });
 
 describe('Student search as a student', () => {
-  beforeEach(() => signIn(STUDENT_EMAIL, 'student'));
+  beforeEach(() => server.signIn(STUDENT_EMAIL, 'student'));
 
   it('shows their own record at once with their PIN filled in, and refuses another PIN with the server’s message', async () => {
     const user = userEvent.setup();
@@ -169,8 +159,8 @@ describe('A student with lectures', () => {
   const LECTURES_PIN = '22B81A0599';
 
   beforeAll(async () => {
-    await ctx.database.db.insert(students).values({ pin: LECTURES_PIN, name: 'Kavya Reddy', className: 'CSE6' });
-    await ctx.database.db.insert(subjects).values([
+    await server.ctx.database.db.insert(students).values({ pin: LECTURES_PIN, name: 'Kavya Reddy', className: 'CSE6' });
+    await server.ctx.database.db.insert(subjects).values([
       { code: 'DS', name: 'Data Structures' },
       { code: 'OS', name: 'Operating Systems' },
     ]);
@@ -178,15 +168,15 @@ describe('A student with lectures', () => {
     for (let day = 1; day <= 30; day += 1) {
       const date = `2026-04-${String(day).padStart(2, '0')}`;
       const kavya = { pin: LECTURES_PIN, name: 'Kavya Reddy' };
-      await seedPastRegister(ctx.database, { className: 'CSE6', date, period: 1, subjectCode: 'DS' }, [
+      await seedPastRegister(server.ctx.database, { className: 'CSE6', date, period: 1, subjectCode: 'DS' }, [
         { ...kavya, status: day % 10 === 0 ? 'absent' : day % 10 === 1 ? 'late' : 'present' },
       ]);
-      await seedPastRegister(ctx.database, { className: 'CSE6', date, period: 2, subjectCode: 'OS' }, [
+      await seedPastRegister(server.ctx.database, { className: 'CSE6', date, period: 2, subjectCode: 'OS' }, [
         { ...kavya, status: day <= 12 ? 'absent' : day === 30 ? 'excused' : 'present' },
       ]);
     }
   }, 60_000);
-  beforeEach(() => signIn(FACULTY_EMAIL, 'faculty'));
+  beforeEach(() => server.signIn(FACULTY_EMAIL, 'faculty'));
 
   it('shows a table per subject, statuses and lectures in the history, and older marks on Show older', async () => {
     const user = userEvent.setup();

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '../../../../server/db/schema';
 import { putStudents } from '../../../../server/modules/roster/service';
-import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
-import { createTestContext, type TestContext } from '../../../../server/test/test-app';
 import { renderRoutes } from '../../../test/render';
+import { startTestServer } from '../../../test/server';
 import { WelcomePage } from './welcome-page';
-
-let ctx: TestContext;
 
 const FACULTY = 'welcome-faculty@uni.edu';
 const STUDENT = 'welcome-student@uni.edu';
@@ -16,38 +13,32 @@ const NEWCOMER = 'welcome-newcomer@uni.edu';
 
 /** A registration by someone not signed in: it waits for faculty. */
 async function registerSignedOut(pin: string, name: string, designation: string) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/registrations', payload: { pin, name, designation } });
+  const response = await server.ctx.app.inject({ method: 'POST', url: '/api/registrations', payload: { pin, name, designation } });
   expect(response.json()).toMatchObject({ pin, status: 'pending' });
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.signIn('faculty', { email: FACULTY });
-  await ctx.signIn('student', { email: STUDENT, pin: '22W1' });
-  await ctx.signIn('student', { email: NEWCOMER, pin: '22W9' });
-  await ctx.database.db.insert(profiles).values([
-    { pin: '22W1', name: 'Deepika Nair', designation: 'B.Tech CSE', status: 'approved' },
-    { pin: '22W2', name: 'Varun Shetty', designation: 'MBA', github: 'https://github.com/varun', status: 'approved' },
-    { pin: '22W3', name: 'Zoya Khan', designation: 'B.Tech ECE', status: 'approved' },
-  ]);
-  await putStudents(ctx.database.db, [
-    { pin: '22P1', name: 'Pending One', className: 'CSE2' },
-    { pin: '22P2', name: 'Pending Two', className: 'CSE2' },
-  ]);
-  await registerSignedOut('22P1', 'Kiran Kumar', 'B.Tech IT');
-  await registerSignedOut('22P2', 'Somebody Else', 'Spam');
-  // A stranger's profile on the newcomer's PIN: never shown to the newcomer.
-  await registerSignedOut('22W9', 'Not The Newcomer', 'Imposter');
-  // A fresh database and three password hashes take a while on a busy machine.
-}, 60_000);
-afterAll(async () => ctx.close());
-
-beforeEach(() => vi.stubGlobal('fetch', createInjectFetch(ctx.app)));
-afterEach(() => vi.unstubAllGlobals());
-
-async function signIn(email: string, role: 'faculty' | 'student') {
-  await signInThroughFetch(fetch, email, role);
-}
+// Each test signs in afresh with its own cookie jar.
+const server = startTestServer({
+  jarPerTest: true,
+  seed: async ({ signIn, database: { db } }) => {
+    await signIn('faculty', { email: FACULTY });
+    await signIn('student', { email: STUDENT, pin: '22W1' });
+    await signIn('student', { email: NEWCOMER, pin: '22W9' });
+    await db.insert(profiles).values([
+      { pin: '22W1', name: 'Deepika Nair', designation: 'B.Tech CSE', status: 'approved' },
+      { pin: '22W2', name: 'Varun Shetty', designation: 'MBA', github: 'https://github.com/varun', status: 'approved' },
+      { pin: '22W3', name: 'Zoya Khan', designation: 'B.Tech ECE', status: 'approved' },
+    ]);
+    await putStudents(db, [
+      { pin: '22P1', name: 'Pending One', className: 'CSE2' },
+      { pin: '22P2', name: 'Pending Two', className: 'CSE2' },
+    ]);
+    await registerSignedOut('22P1', 'Kiran Kumar', 'B.Tech IT');
+    await registerSignedOut('22P2', 'Somebody Else', 'Spam');
+    // A stranger's profile on the newcomer's PIN: never shown to the newcomer.
+    await registerSignedOut('22W9', 'Not The Newcomer', 'Imposter');
+  },
+});
 
 function renderWelcome() {
   return renderRoutes(
@@ -60,7 +51,7 @@ function renderWelcome() {
 }
 
 describe('Welcome for faculty', () => {
-  beforeEach(() => signIn(FACULTY, 'faculty'));
+  beforeEach(() => server.signIn(FACULTY, 'faculty'));
 
   it('lists the approved profiles, filters them, and deletes one after confirmation', async () => {
     const user = userEvent.setup();
@@ -131,7 +122,7 @@ describe('Welcome for faculty', () => {
 
 describe('Welcome for a student', () => {
   it('shows only their own profile, which they edit (not its PIN) and may delete', async () => {
-    await signIn(STUDENT, 'student');
+    await server.signIn(STUDENT, 'student');
     const user = userEvent.setup();
     renderWelcome();
     const list = await screen.findByRole('region', { name: 'My Profile' });
@@ -165,7 +156,7 @@ describe('Welcome for a student', () => {
   });
 
   it('offers a student without an approved profile to register theirs, and never shows a stranger’s pending one', async () => {
-    await signIn(NEWCOMER, 'student');
+    await server.signIn(NEWCOMER, 'student');
     const user = userEvent.setup();
     const { router } = renderWelcome();
     const list = await screen.findByRole('region', { name: 'My Profile' });
