@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as PgliteThread from './pglite-thread';
 import { onPostgres } from '../test/postgres';
+import { copyMigratedFolderInto } from '../test/test-db';
 
 // The embedded database's thread begins before the rest of the driver loads (client.ts): when the
 // rest fails, the thread must not be left running on the folder whose lock is let go. The failure
@@ -36,6 +37,7 @@ vi.doMock('./pglite-thread', async (importOriginal) => {
 
 describe.skipIf(onPostgres)('opening the embedded database when its driver cannot load', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-open-failure-'));
+  copyMigratedFolderInto(dataDir);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('closes the thread it began and lets the folder go', async () => {
