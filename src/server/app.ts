@@ -164,7 +164,7 @@ export async function buildApp({ database: given, config, logger = false }: AppO
   const cookieSigner = new SignerOfLaterKey();
   await app.register(fastifyCookie, { secret: cookieSigner });
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
-  // What this process knows of the data versions: cached reports and sign-ins (DESIGN.md 7.4).
+  // What this process knows of the data versions: cached reports and sign-ins (decision 28).
   const versions = new DataVersions(database);
   app.addHook('onClose', () => versions.close());
   await app.register(authPlugin, {

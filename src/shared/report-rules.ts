@@ -9,7 +9,7 @@ import type {
   StudentSummary,
 } from './schemas/reports';
 
-/** Rules of the attendance reports (SPEC.md sections 3, 4 and 7; DESIGN.md section 5). */
+/** Rules of the attendance reports: fields, windows, bands and rounding as docs/product.md states them. */
 
 export type ReportPeriod = 'weekly' | 'monthly';
 
@@ -115,7 +115,7 @@ export function toStudentSummary(row: {
 /** The reports' download button writes this before the file (CSV itself lives in csv.ts). */
 export { CSV_BOM } from './csv';
 
-/** Percentages as the tables show them: 2 decimals (SPEC.md section 9), without the % sign. */
+/** Percentages as the tables show them: 2 decimals, without the % sign. */
 const pct2 = (value: number) => value.toFixed(2);
 
 export function dailyReportCsv(rows: readonly DailyReportRow[]): string {

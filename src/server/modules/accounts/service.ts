@@ -175,7 +175,7 @@ export async function upsertStudentAccounts(
 
 /**
  * Changes what the account's sign-in sessions carry (its name, role, PIN, or that it is enabled):
- * the sign-ins data version is bumped, so that no process answers with the old account (DESIGN.md 7.4).
+ * the sign-ins data version is bumped, so that no process answers with the old account (decision 28).
  */
 async function changeAccount(db: Executor, userId: string, changes: Parameters<typeof repo.updateUser>[2]): Promise<void> {
   await repo.updateUser(db, userId, changes);
@@ -198,7 +198,7 @@ export function rememberOidcSubject(db: Executor, userId: string, subject: strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Administration in the browser (DESIGN.md 7.5)
+// Administration in the browser (decision 12)
 
 const EMAIL_CONSTRAINT = 'users_email_lower_key';
 const ACCOUNT_NOT_FOUND = 'No such account';

@@ -88,7 +88,7 @@ async function timetabledSubject(db: Executor, className: string, date: string, 
 async function readRegister(db: Executor, className: string, date: string, period: number): Promise<AttendanceRegister> {
   const register = await repo.findRegister(db, className, date, period);
   if (register) return toRegister(register, await repo.listMarks(db, register.id));
-  // Not taken yet: the roster with everyone absent, as the register screen starts (SPEC.md section 4).
+  // Not taken yet: the roster with everyone absent, as the original app's register screen started.
   const [roster, subject] = await Promise.all([listClassRoster(db, className), timetabledSubject(db, className, date, period)]);
   const records = roster.map((s) => toRecord({ ...s, status: 'absent' }));
   return { class: className, date, period, subject, submitted: false, records, stats: countMarks(records) };
@@ -109,7 +109,7 @@ export function findStudentMark(db: Executor, pin: string, date: string, period:
   return repo.findMarkOn(db, pin, date, period);
 }
 
-/** The register taken last before this one, for a new register that starts as its copy (DESIGN.md 7.7). */
+/** The register taken last before this one, for a new register that starts as its copy (decision 16). */
 export async function getPreviousRegister(db: Executor, className: string, date: string, period = 0): Promise<PreviousRegister> {
   await assertClassExists(db, className);
   const previous = await repo.findRegisterBefore(db, className, date, period);
@@ -119,7 +119,7 @@ export async function getPreviousRegister(db: Executor, className: string, date:
 }
 
 /**
- * The periods of one class on one date (DESIGN.md 7.6): the timetable's for that weekday, and
+ * The periods of one class on one date (decision 13): the timetable's for that weekday, and
  * every register taken that day (a whole-day one, or an extra lecture), in period order.
  */
 export async function listDayPeriods(db: Executor, className: string, date: string): Promise<DayPeriod[]> {

@@ -123,7 +123,7 @@ export async function deleteExpiredDevices(db: Executor, now: Date): Promise<voi
   await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now));
 }
 
-/* ---- TOTP (DESIGN.md 7.9) ---- */
+/* ---- TOTP (decision 17) ---- */
 
 export type TotpRow = typeof totpCredentials.$inferSelect;
 
@@ -222,7 +222,7 @@ export async function deleteExpiredPendingSignIns(db: Executor, now: Date): Prom
   await db.delete(pendingSignIns).where(lt(pendingSignIns.expiresAt, now));
 }
 
-/* ---- Single sign-on (DESIGN.md 7.9) ---- */
+/* ---- Single sign-on (decision 17) ---- */
 
 export async function insertOidcLogin(db: Executor, row: typeof oidcLogins.$inferInsert): Promise<void> {
   await db.insert(oidcLogins).values(row);

@@ -93,7 +93,7 @@ export interface AuthRoutesOptions {
   signInLimits?: SignInLimits;
   /** PORTAL_REQUIRE_TOTP: `staff` makes faculty and admins set TOTP up at their next password sign-in. */
   requireTotp?: TotpRequirement;
-  /** The name authenticator apps show beside the account: the university's, or SPEC's title. */
+  /** The name authenticator apps show beside the account: the university's, or the portal's name. */
   totpIssuer?: string;
   /** Single sign-on with OpenID Connect, when configured. */
   oidc?: OidcSettings | undefined;

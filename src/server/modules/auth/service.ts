@@ -124,7 +124,7 @@ export async function login(db: Executor, input: LoginRequest, context: LoginCon
 
   // The right password is not a failure, whatever happens next.
   await repo.uncountAttempt(db, keys);
-  // The tab decides where the user lands, so it must match the account (DESIGN.md section 6.2).
+  // The tab decides where the user lands, so it must match the account.
   const accountTab = loginTabFor(row.role);
   if (accountTab !== input.role) {
     throw new HttpError(
@@ -196,7 +196,7 @@ export async function verifyTotpSignIn(
 }
 
 /**
- * Signs in the account a single sign-on names (DESIGN.md 7.9): found by the provider's `sub`, or
+ * Signs in the account a single sign-on names (decision 17): found by the provider's `sub`, or
  * the first time by the verified e-mail, then tied to that `sub`. No account is created; a
  * disabled one is refused, and the role must fit the tab the sign-in began on. The provider owns
  * the second factor of a single sign-on, so TOTP does not apply.

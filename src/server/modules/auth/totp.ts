@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226): HMAC-SHA1, 30-second steps, six
- * digits, as every authenticator app reads them from an otpauth:// address (DESIGN.md 7.9).
+ * digits, as every authenticator app reads them from an otpauth:// address (decision 17).
  */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;

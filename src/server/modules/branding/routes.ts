@@ -7,7 +7,7 @@ import type { Branding } from '../../config';
 import { notFound } from '../../http-error';
 
 /**
- * The university's name, colour and logo (DESIGN.md 7.7), from the configuration: public, as the
+ * The university's name, colour and logo (decision 16), from the configuration: public, as the
  * sign-in page shows them. The logo is read once, at the first request, and kept.
  */
 export const brandingRoutes: FastifyPluginAsyncZod<{ branding: Branding }> = async (app, { branding }) => {

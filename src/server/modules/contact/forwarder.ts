@@ -48,7 +48,7 @@ export function retryDelay(failures: number, baseMs: number, maxMs: number): num
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
-/** The JSON body of SPEC section 7: the access key plus name, email, phone, subject, message. */
+/** The JSON body the original app posted: the access key plus name, email, phone, subject, message. */
 export function forwardBody(row: ContactMessageRow, accessKey: string) {
   return {
     access_key: accessKey,
@@ -73,9 +73,9 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Sends stored contact messages to the form-submission service in the background (DESIGN.md
- * section 6.6): retries with back-off, records the outcome on the row, and never sends a message
- * again once the service has accepted it.
+ * Sends stored contact messages to the form-submission service in the background (decision 5):
+ * retries with back-off, records the outcome on the row, and never sends a message again once the
+ * service has accepted it.
  */
 export class ContactForwarder {
   private readonly pollIntervalMs: number;

@@ -46,7 +46,7 @@ export interface SubmitResult {
 }
 
 /**
- * Stores the message before anything else (DESIGN.md section 6.6) and wakes the forwarding
+ * Stores the message before anything else (decision 5) and wakes the forwarding
  * workers. A filled honeypot means a robot: nothing is stored, but the caller answers as usual.
  */
 export async function submitMessage(

@@ -16,7 +16,7 @@ import * as service from './service';
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-/** Correction requests (DESIGN.md 7.7). */
+/** Correction requests (decision 16). */
 export const correctionRoutes: FastifyPluginAsyncZod<{ database: Database; timeZone: string }> = async (app, { database, timeZone }) => {
   const { db } = database;
 

@@ -10,7 +10,7 @@ import { weekdayOf } from '../timetable/service';
 import { findCounterDifferences, studentTotals } from './service';
 
 /**
- * The student counters (DESIGN.md 7.4) after every kind of save: they must always equal a
+ * The student counters (decision 13) after every kind of save: they must always equal a
  * recomputation from the marks, on PGlite and on PostgreSQL.
  */
 let ctx: TestContext;

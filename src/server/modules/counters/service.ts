@@ -5,7 +5,7 @@ import * as repo from './repository';
 export type { CounterDifference, CounterScope, StudentTotalsRow } from './repository';
 
 /**
- * The student counters (DESIGN.md 7.4): per (student, subject, term), the marks of each status,
+ * The student counters (decision 13): per (student, subject, term), the marks of each status,
  * written in the same transaction as the marks. Reports and summaries read them, and `portal
  * verify` checks them against the marks.
  */

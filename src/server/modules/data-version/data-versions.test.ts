@@ -5,7 +5,7 @@ import * as repo from './repository';
 import { bumpDataVersion, DataVersions, REPORTS } from './service';
 
 /**
- * What a process knows of the data versions (DESIGN.md 7.4): its own writes at once, other
+ * What a process knows of the data versions (decision 28): its own writes at once, other
  * processes' when their announcement arrives, and within the trust window when one is lost.
  */
 let database: TestDatabase;

@@ -7,7 +7,7 @@ import { buildApp } from '../../app';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 /**
- * Cached reports (DESIGN.md 7.4): an unchanged report is a 304 (or an answer from memory), and
+ * Cached reports (decision 14): an unchanged report is a 304 (or an answer from memory), and
  * every kind of write that feeds one gives a fresh answer with a new ETag, in every process.
  */
 let ctx: TestContext;

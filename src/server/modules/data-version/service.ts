@@ -4,7 +4,7 @@ import { RecentMap } from '../../db/recent-map';
 import * as repo from './repository';
 
 /**
- * Data versions (DESIGN.md 7.4): numbers in database rows that every write feeding a cached answer
+ * Data versions (decisions 14, 28): numbers in database rows that every write feeding a cached answer
  * bumps in its own transaction. `reports` covers every report; `sign-ins` every write that ends a
  * sign-in session or changes what a session carries (an account's role, name, PIN, state, TOTP).
  */

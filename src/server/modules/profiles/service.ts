@@ -68,7 +68,7 @@ export interface RegisterInput {
 }
 
 /**
- * A registration (DESIGN.md 7.1): only a PIN on the roster. A student signed in with that PIN is
+ * A registration (decision 6): only a PIN on the roster. A student signed in with that PIN is
  * approved at once and replaces a stranger's pending profile on it; staff registrations are
  * approved; anyone else's waits for faculty. A PIN with a profile already gets 409.
  */
@@ -198,7 +198,7 @@ export const PHOTO_NOT_FOUND_MESSAGE = 'This profile has no photo';
 
 /**
  * A profile's uploaded photo, to whoever may see the profile: staff any, a student their own
- * approved one (a pending profile's picture is for faculty only, DESIGN.md 7.1). Anyone else, and a
+ * approved one (a pending profile's picture is for faculty only, decision 6). Anyone else, and a
  * profile without a photo, gets 404, so that the answer does not say which profiles exist.
  */
 export async function getPhoto(db: Executor, viewer: User, id: string): Promise<StoredPhoto> {

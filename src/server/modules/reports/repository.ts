@@ -5,7 +5,7 @@ import { registers, classes, students, subjects } from '../../db/schema';
 
 /**
  * Dashboard figures come from the per-register counters in attendance_sessions, so a dashboard
- * costs classes x days, whatever the number of marks (DESIGN.md section 4).
+ * costs classes x days, whatever the number of marks.
  */
 
 /** A class with its roster size and the sums of its registers' counters: `present` counts present and late marks. */
@@ -35,7 +35,7 @@ export interface DashboardCounts {
  * register) and the sums of its registers' counters in the term (`termId`; every register when
  * undefined); an archived class only while it has registers there, so its history stays.
  * `perDay`: the sums per date of `dates` (the series' every date), every class merged (or one
- * class's), oldest first. Present and late marks attend (DESIGN.md 7.6); excused ones count in neither.
+ * class's), oldest first. Present and late marks attend (decision 13); excused ones count in neither.
  *
  * The term is asked by its id (a register records the term that holds its date) and the series
  * by its dates one by one, not as ranges of dates: the database then estimates both from its

@@ -85,7 +85,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Dat
         operationId: 'getSubjectReport',
         summary: 'Per subject: lectures taken, held and attended marks, and the percentage',
         description:
-          'From the register counters of the subject\'s registers (DESIGN.md 7.6): held counts present, late and absent ' +
+          'From the register counters of the subject\'s registers: held counts present, late and absent ' +
           'marks, attended present and late; excused marks are left out. ?class= keeps one class; ?term= as on the other reports.',
         querystring: ReportClassQuerySchema,
         response: { 200: SubjectReportSchema, ...refusals },

@@ -23,7 +23,7 @@ export const subjectNotFound = (code: string) => `There is no subject with the c
 
 export interface DashboardInput {
   className?: string | undefined;
-  /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
+  /** `?term=`: a term's id, `all`, or undefined for the default term (decision 12). */
   term?: string | undefined;
   timeZone: string;
   /** What this process knows of the data versions: the term is then read once per version. */
@@ -33,7 +33,7 @@ export interface DashboardInput {
 
 /**
  * The faculty dashboard: overall and per-class totals of the term's dates, and the weekly and
- * monthly per-date series (SPEC's 7 and 30 days, whatever the term), all read from the register
+ * monthly per-date series (the original app's 7 and 30 days, whatever the term), all read from the register
  * counters. With a class, every figure is that class's.
  */
 export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashboard> {
@@ -70,7 +70,7 @@ export interface StudentSummariesInput {
   below?: number | undefined;
   /** `?subject=CODE`: only that subject's lectures; students who had none are not listed. */
   subject?: string | undefined;
-  /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
+  /** `?term=`: a term's id, `all`, or undefined for the default term (decision 12). */
   term?: string | undefined;
   /** The portal's zone, for the default term's today (the server's zone when absent). */
   timeZone?: string | undefined;
@@ -118,7 +118,7 @@ export interface SubjectReportInput {
   now?: Date;
 }
 
-/** GET /api/reports/subjects: per subject, lectures, held, attended and percentage over the term (DESIGN.md 7.6). */
+/** GET /api/reports/subjects: per subject, lectures, held, attended and percentage over the term (decision 13). */
 export async function getSubjectReport(db: Db, input: SubjectReportInput): Promise<{ term: Term | null; rows: SubjectReportRow[] }> {
   if (input.className !== undefined) await assertClassExists(db, input.className);
   const range = await resolveTermRange(db, input.term, todayIn(input.timeZone, input.now), input.versions);

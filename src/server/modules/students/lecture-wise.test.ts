@@ -8,7 +8,7 @@ import { seedRegister } from '../../test/registers';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 /**
- * Every per-subject figure (DESIGN.md 7.6) against a recomputation from the marks written here:
+ * Every per-subject figure (decision 13) against a recomputation from the marks written here:
  * the record's subjects and summary, the subject report and the below-75 list per subject.
  */
 let ctx: TestContext;

@@ -120,7 +120,7 @@ export async function buildReportPdf(record: StudentRecord, options: ReportOptio
     .fillColor(summary.status === 'Low' ? ABSENT_COLOR : MUTED_COLOR)
     .text(forecastSentence(summary), left, doc.y, { width });
 
-  // Per subject, when the student had lectures (DESIGN.md 7.6).
+  // Per subject, when the student had lectures (decision 13).
   if (record.subjects.length > 0) {
     sectionHeading(doc, 'Attendance by Subject', left, width);
     for (const subject of record.subjects) {

@@ -24,7 +24,7 @@ import { resolveTermRange, type TermRange } from '../terms/service';
 import { buildReportPdf } from './report-pdf';
 
 export interface RecordScope {
-  /** `?term=`: a term's id, `all`, or undefined for the default term (DESIGN.md 7.5). */
+  /** `?term=`: a term's id, `all`, or undefined for the default term (decision 12). */
   term?: string | undefined;
   timeZone: string;
   now?: Date;
@@ -105,7 +105,7 @@ async function summaryOf(
   return { summary: summarizeCounts(total), subjects };
 }
 
-/** Staff see every PIN, a student only their own (403 with the specification's words otherwise). */
+/** Staff see every PIN, a student only their own (403 with the portal's fixed words otherwise). */
 export function assertCanSeeStudent(viewer: User, pin: string): void {
   if (!canSeeStudent(viewer, pin)) throw forbidden(OWN_RECORD_ONLY_MESSAGE);
 }

@@ -63,7 +63,7 @@ export async function updateTerm(db: Executor, id: string, changes: Partial<NewT
 }
 
 /**
- * The reports' default term on `day` (DESIGN.md 7.5), in one query: the term that holds `day`
+ * The reports' default term on `day` (decision 12), in one query: the term that holds `day`
  * (terms never overlap: at most one), else the one that ended last before it; none when every
  * term starts after `day`.
  */
