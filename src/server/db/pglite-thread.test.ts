@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { migrationsUpTo } from '../test/old-schema';
 import { MIGRATIONS_DIR } from './client';
 import { preparePglite } from './prepared-statements';
 import { beginPgliteThread, makeDatabaseFolder, startPgliteThread } from './pglite-thread';
 import { onPostgres } from '../test/postgres';
+import { copyMigratedFolderInto } from '../test/test-db';
 
 // The embedded database in its own thread (docs/decisions/0023-pglite-thread.md), as the portal
 // opens it: PGlite's API, with the portal's kept statements.
@@ -155,9 +156,13 @@ describe.skipIf(onPostgres)('the thread of the embedded database, started and cl
     // A command that forgets to close the database must still end; one that asks before the
     // database is ready must get its answer (nothing else keeps this process alive meanwhile).
     const module = fileURLToPath(new URL('./pglite-thread.ts', import.meta.url));
+    // A copy of the run's migrated folder: the child's start is the subject here, not initdb's.
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-thread-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    copyMigratedFolderInto(folder);
     const code = `
       const { beginPgliteThread } = await import(${JSON.stringify(module)});
-      const { client } = await beginPgliteThread(undefined, {});
+      const { client } = await beginPgliteThread(${JSON.stringify(folder)}, {});
       client.query('select 41 + 1 as answer').then(({ rows }) => console.log(rows[0].answer));`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -165,7 +170,7 @@ describe.skipIf(onPostgres)('the thread of the embedded database, started and cl
     const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(output.trim()).toBe('42');
     expect(exitCode).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });
 
 // A new data folder is made, and its migrations applied, in a child process that then ends (what
