@@ -3,13 +3,13 @@ import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { studentReportFilename } from '../../../shared/attendance-rules';
-import { ApiError } from '../../lib/api-client';
+import { failureText } from '../forms';
 import { saveFile } from '../../lib/save-file';
 import type { TermChoice } from '../../lib/terms';
 import { fetchStudentReport } from './api';
 
 /**
- * 'Export to PDF': downloads the server-built report attendance-{pin}.pdf (DESIGN.md section 6.5).
+ * 'Export to PDF': downloads the server-built report attendance-{pin}.pdf.
  *
  * Props:
  * - `pin`: whose report; `term`: which term's (`?term=`; undefined: the server's default).
@@ -33,12 +33,7 @@ export function ExportPdfButton({
     mutationFn: ({ forPin, forTerm }: { forPin: string; forTerm: TermChoice }) => fetchStudentReport(forPin, forTerm),
     onSuccess: (blob, { forPin }) => saveFile(blob, studentReportFilename(forPin)),
   });
-  const failure =
-    download.error instanceof ApiError && download.error.status >= 400 && download.error.status < 500
-      ? download.error.message
-      : download.error
-        ? 'Error creating the PDF report. Please try again.'
-        : null;
+  const failure = download.error ? failureText(download.error, 'Error creating the PDF report. Please try again.') : null;
   return (
     <Stack gap={4} align="flex-end">
       <Button

@@ -2,15 +2,15 @@ import { Alert, Button, Card, Code, Group, Image, List, PasswordInput, SimpleGri
 import { IconAlertCircle, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
+import { failureText, FormFailure } from '../../../components/forms';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { useMe } from '../../../lib/session';
 import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../api/totp';
 
 function messageOf(error: unknown): string {
-  return error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message : 'Something went wrong. Please try again.';
+  return failureText(error, 'Something went wrong. Please try again.');
 }
 
 /** The otpauth address as a QR code, drawn in the browser: the secret never goes to another service. */
@@ -32,7 +32,7 @@ function QrCode({ text }: { text: string }) {
   );
 }
 
-/** /account: who is signed in, and two-step sign-in (TOTP, DESIGN.md 7.9). */
+/** /account: who is signed in, and two-step sign-in (TOTP). */
 export default function AccountPage() {
   const me = useMe().data;
   const status = useTotpStatus();
@@ -110,7 +110,7 @@ function StartSetup({ onSetup }: { onSetup: (setup: { secret: string; otpauthUrl
   const start = useTotpSetup();
   return (
     <>
-      {start.isError && <Alert color="red">{messageOf(start.error)}</Alert>}
+      {start.isError && <FormFailure>{messageOf(start.error)}</FormFailure>}
       <Button loading={start.isPending} onClick={() => start.mutate({}, { onSuccess: onSetup })}>
         Set up two-step sign-in
       </Button>
@@ -133,7 +133,7 @@ function PasswordStep({ action, onSetup, onDone }: { action: 'setup' | 'disable'
   return (
     <form onSubmit={submit} aria-label={action === 'setup' ? 'Set up again' : 'Turn off two-step sign-in'}>
       <Stack gap="sm" maw={360}>
-        {error && <Alert color="red" role="alert">{messageOf(error)}</Alert>}
+        {error && <FormFailure>{messageOf(error)}</FormFailure>}
         <PasswordInput label="Current password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
         <Group gap="sm">
           <Button type="submit" loading={pending} disabled={password === ''} color={action === 'disable' ? 'red.9' : undefined}>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminClass } from '../../../../shared/schemas/classes';
+import { FormActions, FormFailure } from '../../../components/forms';
 import { useUpdateClass } from '../api/classes-update';
 
 /** Asks before a class is archived (it leaves the dashboard, its history stays) or restored. */
@@ -26,34 +27,29 @@ export function ClassesArchiveModal({ target, onClose }: { target: AdminClass | 
               Restore {target.name}? It comes back to the dashboard at its place in the order and can take registers again.
             </Text>
           )}
-          {update.error && <Alert color="red">{update.error.message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color={archiving ? 'red.9' : undefined}
-              loading={update.isPending}
-              onClick={() =>
-                update.mutate(
-                  { name: target.name, changes: { archived: archiving } },
-                  {
-                    onSuccess: () => {
-                      notifications.show({
-                        color: 'green',
-                        message: archiving
-                          ? `Class ${target.name} archived. It has left the dashboard; its history is kept.`
-                          : `Class ${target.name} restored to the dashboard.`,
-                      });
-                      close();
-                    },
+          {update.error && <FormFailure>{update.error.message}</FormFailure>}
+          <FormActions
+            submitLabel={archiving ? 'Archive' : 'Restore'}
+            onCancel={close}
+            saving={update.isPending}
+            color={archiving ? 'red.9' : undefined}
+            onConfirm={() =>
+              update.mutate(
+                { name: target.name, changes: { archived: archiving } },
+                {
+                  onSuccess: () => {
+                    notifications.show({
+                      color: 'green',
+                      message: archiving
+                        ? `Class ${target.name} archived. It has left the dashboard; its history is kept.`
+                        : `Class ${target.name} restored to the dashboard.`,
+                    });
+                    close();
                   },
-                )
-              }
-            >
-              {archiving ? 'Archive' : 'Restore'}
-            </Button>
-          </Group>
+                },
+              )
+            }
+          />
         </Stack>
       )}
     </Modal>

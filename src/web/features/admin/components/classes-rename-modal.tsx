@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ClassNameSchema, type AdminClass } from '../../../../shared/schemas/classes';
+import { FormActions } from '../../../components/forms';
 import { useUpdateClass } from '../api/classes-update';
 
 /**
- * Renames a class. A rename is a correction (DESIGN.md 7.5): the new name replaces the old one
+ * Renames a class. A rename is a correction: the new name replaces the old one
  * everywhere, so the dialog says so before anyone presses Rename.
  */
 export function ClassesRenameModal({ target, onClose }: { target: AdminClass | null; onClose: () => void }) {
@@ -65,14 +66,7 @@ function RenameForm({ target, onClose }: { target: AdminClass; onClose: () => vo
           maxLength={64}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Rename
-          </Button>
-        </Group>
+        <FormActions submitLabel="Rename" onCancel={onClose} saving={update.isPending} />
       </Stack>
     </form>
   );

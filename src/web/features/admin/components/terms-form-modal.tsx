@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TERM_DATES_MESSAGE, TermNameSchema, type TermListItem } from '../../../../shared/schemas/terms';
-import { ApiError } from '../../../lib/api-client';
+import { FormActions, useFormFailure } from '../../../components/forms';
 import { formatPickerDate } from '../../../lib/calendar-date';
 import { useCreateTerm } from '../api/terms-create';
 import { useUpdateTerm } from '../api/terms-update';
@@ -34,7 +34,7 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
   const [startsOn, setStartsOn] = useState<string | null>(term?.startsOn ?? null);
   const [endsOn, setEndsOn] = useState<string | null>(term?.endsOn ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const create = useCreateTerm();
   const update = useUpdateTerm();
   const saving = create.isPending || update.isPending;
@@ -51,15 +51,12 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
+    failure.clear();
     const found = check();
     setErrors(found);
     if (Object.values(found).some(Boolean) || !startsOn || !endsOn) return;
     const values = { name: name.trim(), startsOn, endsOn };
-    const onError = (error: Error) =>
-      setFailure(
-        error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error saving the term. Please try again.',
-      );
+    const onError = (error: Error) => failure.fail(error, 'Error saving the term. Please try again.');
     if (term === null) {
       create.mutate(values, {
         onSuccess: (saved) => {
@@ -85,18 +82,7 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
   return (
     <form onSubmit={submit} noValidate aria-label={term ? `Edit ${term.name}` : 'Add a term'}>
       <Stack gap="md">
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setFailure(null)}
-          >
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <TextInput
           label="Name"
           placeholder="e.g. Autumn 2026"
@@ -129,14 +115,7 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
           error={errors.endsOn}
           required
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {term ? 'Save changes' : 'Add term'}
-          </Button>
-        </Group>
+        <FormActions submitLabel={term ? 'Save changes' : 'Add term'} onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );

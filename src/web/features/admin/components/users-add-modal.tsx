@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import { CreateUserSchema, type CreatedUser } from '../../../../shared/schemas/admin-users';
-import { ApiError } from '../../../lib/api-client';
+import { FormActions, useFormFailure } from '../../../components/forms';
 import { useCreateUser } from '../api/users-create';
 import { ROLE_LABELS } from './users-table';
 
@@ -31,12 +30,12 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
   const [role, setRole] = useState<Role>('faculty');
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const create = useCreateUser();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
+    failure.clear();
     const input = { email, name, role, ...(role === 'student' ? { pin } : {}) };
     const parsed = CreateUserSchema.safeParse(input);
     const found: FieldErrors = {};
@@ -54,19 +53,14 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
         notifications.show({ color: 'green', closeButtonProps: { 'aria-label': 'Dismiss' }, message: `Account ${created.user.email} added.` });
         onCreated(created);
       },
-      onError: (error) =>
-        setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error adding the account. Please try again.'),
+      onError: (error) => failure.fail(error, 'Error adding the account. Please try again.'),
     });
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add account">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <TextInput
           label="E-mail"
           type="email"
@@ -98,14 +92,7 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
             maxLength={32}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add account
-          </Button>
-        </Group>
+        <FormActions submitLabel="Add account" onCancel={onCancel} saving={create.isPending} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminUser } from '../../../../shared/schemas/admin-users';
+import { FormActions, FormFailure } from '../../../components/forms';
 import { useResetUserPassword } from '../api/users-reset-password';
 import { useResetUserTotp } from '../api/users-reset-totp';
 import { useUpdateUser } from '../api/users-update';
@@ -100,19 +101,8 @@ export function UsersConfirmModal({
       {target && (
         <Stack gap="md">
           <Text>{text}</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button color={danger ? 'red' : undefined} loading={busy} onClick={run}>
-              {confirm}
-            </Button>
-          </Group>
+          {error && <FormFailure>{error.message}</FormFailure>}
+          <FormActions submitLabel={confirm} onCancel={close} onConfirm={run} saving={busy} color={danger ? 'red' : undefined} />
         </Stack>
       )}
     </Modal>

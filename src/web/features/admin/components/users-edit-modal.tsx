@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import { AccountNameSchema, type AdminUser } from '../../../../shared/schemas/admin-users';
-import { ApiError } from '../../../lib/api-client';
+import { FormActions, useFormFailure } from '../../../components/forms';
 import { useUpdateUser } from '../api/users-update';
 import { ROLE_LABELS } from './users-table';
 
@@ -12,9 +11,6 @@ export interface EditTarget {
   user: AdminUser;
   field: 'name' | 'role';
 }
-
-const failureText = (error: Error) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error saving the account. Please try again.';
 
 /** Edits an account's name, or changes its role (which signs it out everywhere else). */
 export function UsersEditModal({ target, onClose }: { target: EditTarget | null; onClose: () => void }) {
@@ -31,12 +27,12 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
   const [name, setName] = useState(user.name);
   const [role, setRole] = useState<Role>(user.role);
   const [nameError, setNameError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const update = useUpdateUser();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
+    failure.clear();
     let changes;
     if (field === 'name') {
       const parsed = AccountNameSchema.safeParse(name);
@@ -57,7 +53,7 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
           });
           onDone();
         },
-        onError: (error) => setFailure(failureText(error)),
+        onError: (error) => failure.fail(error, 'Error saving the account. Please try again.'),
       },
     );
   };
@@ -65,11 +61,7 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
   return (
     <form onSubmit={submit} noValidate aria-label={field === 'name' ? 'Edit name' : 'Change role'}>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         {field === 'name' ? (
           <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} required maxLength={200} data-autofocus />
         ) : (
@@ -89,14 +81,12 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
             </Text>
           </>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending} disabled={field === 'role' && role === user.role}>
-            {field === 'name' ? 'Save name' : 'Change role'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={field === 'name' ? 'Save name' : 'Change role'}
+          onCancel={onDone}
+          saving={update.isPending}
+          disabled={field === 'role' && role === user.role}
+        />
       </Stack>
     </form>
   );

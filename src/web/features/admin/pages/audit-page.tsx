@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Code, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconDownload, IconHistory } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/schemas/audit';
+import { FormFailure } from '../../../components/forms';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDateTime, formatPickerDate } from '../../../lib/calendar-date';
@@ -139,9 +140,7 @@ export function AuditPage() {
         </Button>
       </Group>
       {download.isError && (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => download.reset()}>
-          The CSV could not be downloaded: {download.error.message}
-        </Alert>
+        <FormFailure onDismiss={() => download.reset()}>The CSV could not be downloaded: {download.error.message}</FormFailure>
       )}
       {body}
     </Stack>

@@ -1,9 +1,11 @@
-import { Alert, Button, Checkbox, Code, FileButton, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Code, FileButton, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconDownload, IconFileUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ROSTER_UPLOAD_MAX_BYTES, type RosterImportResult } from '../../../../shared/schemas/roster';
+import { FormFailure, FormSaved } from '../../../components/forms';
+import { LoadError } from '../../../components/load-states';
 import { saveFile } from '../../../lib/save-file';
 import { fetchRosterCsv } from '../api/roster-export';
 import { useImportRoster } from '../api/roster-import';
@@ -149,22 +151,16 @@ export function RosterPage() {
           </Text>
         )}
         {download.isError && (
-          <Alert color="red" role="alert">
-            Error downloading the roster: {download.error.message}
-          </Alert>
+          <FormFailure>Error downloading the roster: {download.error.message}</FormFailure>
         )}
       </Stack>
 
       {readError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-          {readError}
-        </Alert>
+        <FormFailure>{readError}</FormFailure>
       )}
 
       {applied && (
-        <Alert color="green" icon={<IconCheck size={18} aria-hidden />} title="Roster imported" role="status">
-          {importSummary(applied)}.
-        </Alert>
+        <FormSaved title="Roster imported">{importSummary(applied)}.</FormSaved>
       )}
 
       {preview.isPending && (
@@ -175,16 +171,7 @@ export function RosterPage() {
       )}
 
       {preview.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error checking the file" role="alert">
-          <Stack align="flex-start" gap="sm">
-            <Text size="sm">{preview.error.message}</Text>
-            {file && (
-              <Button variant="light" color="red" onClick={() => preview.mutate(file.text)}>
-                Try Again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <LoadError title="Error checking the file" message={preview.error.message} onRetry={file ? () => preview.mutate(file.text) : undefined} />
       )}
 
       {result && file && (
@@ -213,9 +200,7 @@ export function RosterPage() {
             />
           )}
           {apply.isError && !applyErrors && (
-            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error importing the roster" role="alert">
-              {apply.error.message} Nothing was changed.
-            </Alert>
+            <FormFailure title="Error importing the roster">{apply.error.message} Nothing was changed.</FormFailure>
           )}
           <Group gap="sm">
             <Button

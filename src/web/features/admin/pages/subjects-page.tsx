@@ -1,28 +1,25 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBook } from '@tabler/icons-react';
+import { IconBook } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { CreateSubjectSchema, SubjectNameSchema, type Subject } from '../../../../shared/schemas/subjects';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { FormActions, failureText, useFormFailure } from '../../../components/forms';
 import { useSubjects } from '../../../lib/subjects';
 import { useCreateSubject, useRenameSubject } from '../api/subjects';
-
-const failureText = (error: Error, fallback: string) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
 
 /** Adds a subject: a code that never changes, and a name. */
 function AddSubjectForm() {
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<{ code?: string | undefined; name?: string | undefined }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const create = useCreateSubject();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
+    failure.clear();
     const parsed = CreateSubjectSchema.safeParse({ code, name });
     if (!parsed.success) {
       const first = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
@@ -36,18 +33,14 @@ function AddSubjectForm() {
         setCode('');
         setName('');
       },
-      onError: (error) => setFailure(failureText(error, 'Error adding the subject. Please try again.')),
+      onError: (error) => failure.fail(error, 'Error adding the subject. Please try again.'),
     });
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add a subject">
       <Stack gap="xs">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <Group align="flex-start" gap="sm">
           <TextInput
             label="Code"
@@ -115,20 +108,13 @@ function RenameForm({ subject, onDone }: { subject: Subject; onDone: () => void 
           The code {subject.code} stays: registers already taken keep it.
         </Text>
         <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} required data-autofocus />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={rename.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={rename.isPending}>
-            Save name
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save name" onCancel={onDone} saving={rename.isPending} />
       </Stack>
     </form>
   );
 }
 
-/** /admin/subjects: the subjects lectures are taken for (DESIGN.md 7.6); add and rename them. */
+/** /admin/subjects: the subjects lectures are taken for; add and rename them. */
 export function SubjectsPage() {
   const subjects = useSubjects();
   const [renaming, setRenaming] = useState<Subject | null>(null);

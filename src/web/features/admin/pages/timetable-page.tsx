@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconBook } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MAX_PERIOD } from '../../../../shared/schemas/attendance';
 import type { Subject } from '../../../../shared/schemas/subjects';
 import { WEEKDAYS, type SlotInput, type Timetable } from '../../../../shared/schemas/timetable';
+import { useFormFailure } from '../../../components/forms';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
@@ -36,7 +37,7 @@ function slotsOf(cells: Cells): SlotInput[] {
 
 function TimetableGrid({ className, timetable, subjects }: { className: string; timetable: Timetable; subjects: Subject[] }) {
   const [cells, setCells] = useState<Cells>(() => cellsOf(timetable));
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const save = usePutTimetable();
   const days = timetable.slots.some((slot) => slot.weekday === 7) ? 7 : WORKDAYS;
   const used = Math.max(0, ...timetable.slots.map((slot) => slot.period));
@@ -45,7 +46,7 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
   const options = [{ value: '', label: '—' }, ...subjects.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }))];
 
   const submit = () => {
-    setFailure(null);
+    failure.clear();
     save.mutate(
       { className, slots: slotsOf(cells) },
       {
@@ -54,18 +55,15 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
           notifications.show({ color: 'green', message: `The ${className} timetable has been saved.` });
         },
         onError: (error) =>
-          setFailure(error instanceof ApiError && error.status < 500 ? error.message : 'Error saving the timetable. Please try again.'),
+          // Not reaching the server says so in its own words too.
+          failure.setFailure(error instanceof ApiError && error.status < 500 ? error.message : 'Error saving the timetable. Please try again.'),
       },
     );
   };
 
   return (
     <Stack gap="md">
-      {failure && (
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-          {failure}
-        </Alert>
-      )}
+      {failure.alert}
       <Table.ScrollContainer minWidth={720}>
         <Table withColumnBorders aria-label={`${className} weekly timetable`}>
           <Table.Thead>
@@ -123,7 +121,7 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
   );
 }
 
-/** /admin/classes/:class/timetable: the class's week, a subject per weekday and period (DESIGN.md 7.6). */
+/** /admin/classes/:class/timetable: the class's week, a subject per weekday and period. */
 export function TimetablePage() {
   const className = useParams().class ?? '';
   const timetable = useTimetable(className);

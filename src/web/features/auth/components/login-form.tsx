@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { LoginRole } from '../../../../shared/constants';
 import type { LoginForm as LoginFormValues } from '../../../../shared/schemas/auth';
 import { emailProblem, passwordProblem } from '../../../../shared/sign-in-rules';
+import { useFormFailure } from '../../../components/forms';
 import { signIn, type SignedInUser } from '../../../lib/sign-in';
 
 // Only accounts with two-step sign-in see it: it loads after the password, not with the page.
@@ -17,7 +18,7 @@ interface LoginFormProps {
 /** One tab's sign-in form: email, password, Remember me, and the Login button's three states. */
 export function LoginForm({ role, onSuccess }: LoginFormProps) {
   const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const [succeeded, setSucceeded] = useState(false);
   // The password was right and the account has two-step sign-in: the code comes next.
   const [secondStep, setSecondStep] = useState(false);
@@ -29,7 +30,7 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
     const values = form.submitted();
     if (!values) return;
     if (loading) return;
-    setFailure(null);
+    failure.clear();
     setSucceeded(false);
     setLoading(true);
     signIn({ ...values, email: values.email.trim(), role }).then(
@@ -44,7 +45,7 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
       },
       (error: Error) => {
         setLoading(false);
-        setFailure(`Login failed: ${error.message || 'Invalid credentials'}`);
+        failure.setFailure(`Login failed: ${error.message || 'Invalid credentials'}`);
       },
     );
   };
@@ -60,11 +61,7 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-label={`${role === 'faculty' ? 'Faculty' : 'Student'} login`}>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)} closeButtonLabel="Dismiss">
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <TextInput
           id={`${id}-email`}
           label="Email"

@@ -1,28 +1,27 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
-import { ApiError } from '../../../lib/http';
+import { useFormFailure } from '../../../components/forms';
 import { verifyTotp, type SignedInUser } from '../../../lib/sign-in';
 
 /**
- * The second step of a password sign-in (DESIGN.md 7.9): the six digits from the authenticator
+ * The second step of a password sign-in: the six digits from the authenticator
  * app, or one of the recovery codes. A timed-out step sends the user back to the password.
  */
 export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string; onSuccess: (user: SignedInUser) => void; onRestart: () => void }) {
   const [pending, setPending] = useState(false);
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), [recovery]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    setFailure(null);
+    failure.clear();
     if (!recovery && !TotpCodeSchema.safeParse(value).success) {
-      setFailure(TOTP_CODE_MESSAGE);
+      failure.setFailure(TOTP_CODE_MESSAGE);
       return;
     }
     setPending(true);
@@ -33,7 +32,7 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
       },
       (error: unknown) => {
         setPending(false);
-        setFailure(error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message : 'Sign-in failed. Please try again.');
+        failure.fail(error, 'Sign-in failed. Please try again.');
         setValue('');
       },
     );
@@ -50,11 +49,7 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
             {recovery ? 'Enter one of the recovery codes you saved. Each works once.' : 'Enter the 6-digit code from your authenticator app.'}
           </Text>
         </div>
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <TextInput
           ref={input}
           id={`${idPrefix}-${recovery ? 'recovery' : 'code'}`}
@@ -70,7 +65,7 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
           Verify
         </Button>
         <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={() => { setRecovery(!recovery); setValue(''); setFailure(null); }}>
+          <Anchor component="button" type="button" size="sm" onClick={() => { setRecovery(!recovery); setValue(''); failure.clear(); }}>
             {recovery ? 'Use a code from the app' : 'Use a recovery code'}
           </Anchor>
           <Anchor component="button" type="button" size="sm" onClick={onRestart}>

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NewPasswordSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
+import { FormFailure, FormSaved, useFormFailure } from '../../../components/forms';
 import { ApiError } from '../../../lib/api-client';
 import { useSetPasswordWithLink } from '../api/set-password';
 
@@ -50,9 +50,7 @@ export function SetPasswordPage() {
 function LinkProblem({ message }: { message: string }) {
   return (
     <Stack gap="md">
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="This link does not work">
-        {message}
-      </Alert>
+      <FormFailure title="This link does not work">{message}</FormFailure>
       <Anchor component={Link} to="/login" ta="center">
         Go to sign in
       </Anchor>
@@ -64,7 +62,7 @@ function SetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string | undefined; confirm?: string | undefined }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const [linkDead, setLinkDead] = useState(false);
   const save = useSetPasswordWithLink();
 
@@ -72,9 +70,7 @@ function SetPasswordForm({ token }: { token: string }) {
   if (save.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status" title="Password set">
-          Your password is set. Sign in with your e-mail and your new password.
-        </Alert>
+        <FormSaved title="Password set">Your password is set. Sign in with your e-mail and your new password.</FormSaved>
         <Button component={Link} to="/login" fullWidth>
           Go to sign in
         </Button>
@@ -84,7 +80,7 @@ function SetPasswordForm({ token }: { token: string }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
+    failure.clear();
     const parsed = NewPasswordSchema.safeParse(password);
     const found = {
       password: parsed.success ? undefined : parsed.error.issues[0]?.message,
@@ -97,7 +93,7 @@ function SetPasswordForm({ token }: { token: string }) {
       {
         onError: (error) => {
           if (error instanceof ApiError && error.message === SET_PASSWORD_LINK_MESSAGE) setLinkDead(true);
-          else setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Error setting the password. Please try again.');
+          else failure.fail(error, 'Error setting the password. Please try again.');
         },
       },
     );
@@ -106,11 +102,7 @@ function SetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Choose your password">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <PasswordInput
           label="New password"
           description="At least 10 characters, hard to guess: a few unrelated words work well."

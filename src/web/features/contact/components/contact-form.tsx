@@ -1,16 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Loader, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Button, Loader, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import {
-  CONTACT_FAILED_MESSAGE,
-  CONTACT_SENT_MESSAGE,
-  ContactFormSchema,
-  HONEYPOT_FIELD,
-  type ContactFormValues,
-  type ContactInput,
-} from '../../../../shared/schemas/contact';
+import { CONTACT_FAILED_MESSAGE, CONTACT_SENT_MESSAGE, ContactFormSchema, HONEYPOT_FIELD, type ContactFormValues, type ContactInput } from '../../../../shared/schemas/contact';
+import { FormFailure, FormSaved } from '../../../components/forms';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -33,7 +26,7 @@ function failureDetail(error: Error): string | null {
   return null;
 }
 
-/** The contact form (SPEC /contact-us): cleared after a message is sent, kept as typed when sending fails. */
+/** The contact form at /contact-us: cleared after a message is sent, kept as typed when sending fails. */
 export function ContactForm() {
   const send = useSendContactMessage();
   const [result, setResult] = useState<Result | null>(null);
@@ -112,17 +105,15 @@ export function ContactForm() {
         </Button>
         <div aria-live="polite">
           {result?.kind === 'sent' && (
-            <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-              {CONTACT_SENT_MESSAGE}
-            </Alert>
+            <FormSaved>{CONTACT_SENT_MESSAGE}</FormSaved>
           )}
           {result?.kind === 'failed' && (
-            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            <FormFailure>
               <Text size="sm" fw={600}>
                 {CONTACT_FAILED_MESSAGE}
               </Text>
               {result.detail && <Text size="sm">{result.detail}</Text>}
-            </Alert>
+            </FormFailure>
           )}
         </div>
       </Stack>

@@ -1,5 +1,6 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
+import { FormFailure } from '../../../components/forms';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { useInbox } from '../api/get-inbox';
@@ -29,9 +30,7 @@ export function InboxPage() {
     body = (
       <Stack gap="sm">
         {setRead.isError && (
-          <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRead.reset()}>
-            The message could not be updated: {setRead.error.message}
-          </Alert>
+          <FormFailure onDismiss={() => setRead.reset()}>The message could not be updated: {setRead.error.message}</FormFailure>
         )}
         {inbox.data.map((message) => (
           <InboxMessage

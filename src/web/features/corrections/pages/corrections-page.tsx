@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MARK_STATUSES, type MarkStatus } from '../../../../shared/attendance-rules';
 import { MAX_CORRECTION_TEXT, type Correction } from '../../../../shared/schemas/corrections';
+import { FormFailure } from '../../../components/forms';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate, formatDateTime } from '../../../lib/calendar-date';
@@ -40,9 +40,7 @@ function OpenRequest({ request }: { request: Correction }) {
         </Text>
         <Text size="sm">Reason: {request.reason}</Text>
         {(accept.error ?? decline.error) && (
-          <Alert color="red" icon={<IconAlertCircle size={16} aria-hidden />} p="xs" role="alert">
-            {(accept.error ?? decline.error)?.message}
-          </Alert>
+          <FormFailure>{(accept.error ?? decline.error)?.message}</FormFailure>
         )}
         <Group gap="sm" align="flex-end">
           <Select

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
+import { FormFailure } from '../../../components/forms';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteProfile } from '../api/delete-profile';
 
@@ -83,7 +84,7 @@ export function DeleteProfileModal({
       {profile && (
         <Stack gap="md">
           <Text style={{ overflowWrap: 'anywhere' }}>{wording.question(profile)}</Text>
-          {failure && <Alert color="red">{failure}</Alert>}
+          {failure && <FormFailure>{failure}</FormFailure>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
               Cancel

@@ -1,9 +1,7 @@
-import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
-import { ApiError } from '../../../lib/api-client';
+import { useFormFailure } from '../../../components/forms';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFields } from './profile-fields';
 import { markServerErrors, profileToValues, useProfileForm } from './profile-form';
@@ -24,7 +22,7 @@ export function EditProfileModal({ profile, own = false, onClose }: { profile: P
 function EditProfileForm({ profile, own, onDone }: { profile: Profile; own: boolean; onDone: () => void }) {
   const form = useProfileForm(profileToValues(profile));
   const update = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const {
     handleSubmit,
     formState: { isValid, isDirty },
@@ -32,7 +30,7 @@ function EditProfileForm({ profile, own, onDone }: { profile: Profile; own: bool
   const saving = update.isPending;
 
   const submit = handleSubmit((values) => {
-    setFailure(null);
+    failure.clear();
     update.mutate(
       { id: profile.id, changes: values },
       {
@@ -42,11 +40,7 @@ function EditProfileForm({ profile, own, onDone }: { profile: Profile; own: bool
         },
         onError: (error) => {
           markServerErrors(form, error);
-          setFailure(
-            error instanceof ApiError && error.status < 500 && error.status !== 0
-              ? error.message
-              : 'Error saving the profile. Please try again.',
-          );
+          failure.fail(error, 'Error saving the profile. Please try again.');
         },
       },
     );
@@ -55,11 +49,7 @@ function EditProfileForm({ profile, own, onDone }: { profile: Profile; own: bool
   return (
     <form onSubmit={submit} noValidate aria-label={own ? 'Edit my profile' : 'Edit profile'}>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
+        {failure.alert}
         <ProfileFields form={form} idPrefix={`edit-${profile.id}`} pinReadOnly={own} currentPhotoUrl={profile.photoUrl} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>

@@ -1,17 +1,17 @@
-import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
-import { BandBadge, ProfileCard } from '../../../components/student-record';
+import { ProfileGrid } from '../../../components/profile-grid';
+import { BandBadge } from '../../../components/student-record';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/calendar-date';
 import { useApproveProfile } from '../api/approve-profile';
 import { useProfiles } from '../api/get-profiles';
 import { DeleteProfileModal } from './delete-profile-modal';
-import { PROFILE_PAGE_SIZE } from './profiles-list';
 
 /**
  * Staff review the profiles registered by someone not signed in as that student:
@@ -73,69 +73,53 @@ export function PendingProfiles() {
     );
   } else {
     const count = pending.data.length;
-    const pages = Math.max(1, Math.ceil(count / PROFILE_PAGE_SIZE));
-    const current = Math.min(page, pages);
-    const shown = pending.data.slice((current - 1) * PROFILE_PAGE_SIZE, current * PROFILE_PAGE_SIZE);
     content = (
       <Stack gap="md">
         <Text size="sm" c="dimmed" role="status">
           {count === 1 ? '1 profile is waiting for review' : `${count} profiles are waiting for review`}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {shown.map((profile) => {
+        <ProfileGrid
+          profiles={pending.data}
+          page={page}
+          onPageChange={setPage}
+          pagesLabel="Pages of profiles waiting for review"
+          // The status in a colour and a word: the warning band's tint, with readable text.
+          badge={() => <BandBadge band="warning">Pending review</BandBadge>}
+        >
+          {(profile) => {
             const approving = approve.isPending && approve.variables === profile.id;
             return (
-              <li key={profile.id}>
-                <ProfileCard
-                  name={profile.name}
-                  designation={profile.designation}
-                  pin={profile.pin}
-                  photoUrl={profile.photoUrl}
-                  imageUrl={profile.imageUrl}
-                  imageAlt={profile.imageAlt}
-                  links={profile}
-                  email={profile.email}
-                  phone={profile.phone}
-                  headingLevel={3}
-                  // The status in a colour and a word: the warning band's tint, with readable text.
-                  badge={<BandBadge band="warning">Pending review</BandBadge>}
-                >
-                  <Text size="xs" c="dimmed">
-                    Registered {formatDateTime(profile.createdAt, undefined)}
-                  </Text>
-                  <Group gap="xs" justify="center" mt="auto" pt="xs">
-                    <Button
-                      size="xs"
-                      leftSection={<IconCheck size={16} aria-hidden />}
-                      loading={approving}
-                      disabled={approve.isPending && !approving}
-                      onClick={() => approveProfile(profile)}
-                      aria-label={`Approve profile of ${profile.name}`}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconX size={16} aria-hidden />}
-                      disabled={approving}
-                      onClick={() => setRejecting(profile)}
-                      aria-label={`Reject profile of ${profile.name}`}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                </ProfileCard>
-              </li>
+              <>
+                <Text size="xs" c="dimmed">
+                  Registered {formatDateTime(profile.createdAt, undefined)}
+                </Text>
+                <Group gap="xs" justify="center" mt="auto" pt="xs">
+                  <Button
+                    size="xs"
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    loading={approving}
+                    disabled={approve.isPending && !approving}
+                    onClick={() => approveProfile(profile)}
+                    aria-label={`Approve profile of ${profile.name}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconX size={16} aria-hidden />}
+                    disabled={approving}
+                    onClick={() => setRejecting(profile)}
+                    aria-label={`Reject profile of ${profile.name}`}
+                  >
+                    Reject
+                  </Button>
+                </Group>
+              </>
             );
-          })}
-        </SimpleGrid>
-        {pages > 1 && (
-          <Center>
-            <Pagination total={pages} value={current} onChange={setPage} aria-label="Pages of profiles waiting for review" />
-          </Center>
-        )}
+          }}
+        </ProfileGrid>
       </Stack>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconChartBar, IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +7,10 @@ import type { User } from '../../../../shared/schemas/auth';
 import type { Profile } from '../../../../shared/schemas/profiles';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
-import { ProfileCard } from '../../../components/student-record';
+import { ProfileGrid } from '../../../components/profile-grid';
 import { useProfiles } from '../api/get-profiles';
 import { DeleteProfileModal } from './delete-profile-modal';
 import { EditProfileModal } from './edit-profile-modal';
-
-export const PROFILE_PAGE_SIZE = 12;
 
 /** Case-insensitive match on name, PIN or designation. */
 export function matchesFilter(profile: Profile, filter: string): boolean {
@@ -54,9 +52,6 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
     );
   } else {
     const matching = profiles.data.filter((profile) => matchesFilter(profile, deferredFilter));
-    const pages = Math.max(1, Math.ceil(matching.length / PROFILE_PAGE_SIZE));
-    const current = Math.min(page, pages);
-    const shown = matching.slice((current - 1) * PROFILE_PAGE_SIZE, current * PROFILE_PAGE_SIZE);
     content = (
       <Stack gap="md">
         <Text size="sm" c="dimmed" role="status">
@@ -67,82 +62,30 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
         {matching.length === 0 ? (
           <Text style={{ overflowWrap: 'anywhere' }}>No profiles match “{deferredFilter.trim()}”.</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {shown.map((profile) => (
-              <li key={profile.id}>
-                <ProfileCard
-                  name={profile.name}
-                  designation={profile.designation}
-                  pin={profile.pin}
-                  photoUrl={profile.photoUrl}
-                  imageUrl={profile.imageUrl}
-                  imageAlt={profile.imageAlt}
-                  links={profile}
-                  email={profile.email}
-                  phone={profile.phone}
-                  headingLevel={3}
+          <ProfileGrid profiles={matching} page={page} onPageChange={setPage} pagesLabel="Profile pages">
+            {(profile) => (
+              <Group gap="xs" justify="center" mt="auto" pt="xs">
+                <Button
+                  component={Link}
+                  to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/faculty'}
+                  variant="subtle"
+                  size="xs"
+                  leftSection={<IconChartBar size={16} aria-hidden />}
+                  aria-label={`Attendance of ${profile.name}`}
                 >
-                  <Group gap="xs" justify="center" mt="auto" pt="xs">
-                    <Button
-                      component={Link}
-                      to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/faculty'}
-                      variant="subtle"
-                      size="xs"
-                      leftSection={<IconChartBar size={16} aria-hidden />}
-                      aria-label={`Attendance of ${profile.name}`}
-                    >
-                      Attendance
-                    </Button>
-                    {isOwn(profile) ? (
-                      <>
-                        <Button variant="subtle" size="xs" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(profile)}>
-                          Edit my profile
-                        </Button>
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="xs"
-                          leftSection={<IconTrash size={16} aria-hidden />}
-                          onClick={() => setDeleting(profile)}
-                        >
-                          Delete my profile
-                        </Button>
-                      </>
-                    ) : (
-                      canEdit(profile) && (
-                        <>
-                          <Button
-                            variant="subtle"
-                            size="xs"
-                            leftSection={<IconEdit size={16} aria-hidden />}
-                            onClick={() => setEditing(profile)}
-                            aria-label={`Edit profile of ${profile.name}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="xs"
-                            leftSection={<IconTrash size={16} aria-hidden />}
-                            onClick={() => setDeleting(profile)}
-                            aria-label={`Delete profile of ${profile.name}`}
-                          >
-                            Delete
-                          </Button>
-                        </>
-                      )
-                    )}
-                  </Group>
-                </ProfileCard>
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
-        {pages > 1 && (
-          <Center>
-            <Pagination total={pages} value={current} onChange={setPage} aria-label="Profile pages" />
-          </Center>
+                  Attendance
+                </Button>
+                {(isOwn(profile) || canEdit(profile)) && (
+                  <ProfileActions
+                    own={isOwn(profile)}
+                    name={profile.name}
+                    onEdit={() => setEditing(profile)}
+                    onDelete={() => setDeleting(profile)}
+                  />
+                )}
+              </Group>
+            )}
+          </ProfileGrid>
         )}
       </Stack>
     );
@@ -172,5 +115,29 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
       <EditProfileModal profile={editing} own={!!editing && isOwn(editing)} onClose={() => setEditing(null)} />
       <DeleteProfileModal profile={deleting} kind={deleting && isOwn(deleting) ? 'own' : 'delete'} onClose={() => setDeleting(null)} />
     </Stack>
+  );
+}
+
+/**
+ * Edit and Delete on a profile's card: a student's own reads "my profile", anyone else's is named
+ * for screen readers by whose it is.
+ */
+function ProfileActions({ own, name, onEdit, onDelete }: { own: boolean; name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button variant="subtle" size="xs" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit} aria-label={own ? undefined : `Edit profile of ${name}`}>
+        {own ? 'Edit my profile' : 'Edit'}
+      </Button>
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={onDelete}
+        aria-label={own ? undefined : `Delete profile of ${name}`}
+      >
+        {own ? 'Delete my profile' : 'Delete'}
+      </Button>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Button, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { isStudent } from '../../../../shared/access';
 import { PENDING_REVIEW_MESSAGE, type ProfileStatus } from '../../../../shared/schemas/profiles';
+import { FormSaved, useFormFailure } from '../../../components/forms';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { useCreateProfile } from '../api/create-profile';
@@ -13,7 +13,7 @@ import { ProfilePreview } from './profile-preview';
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration Successful! Your profile has been saved.';
 export const REGISTRATION_ERROR_MESSAGE = 'Error registering user. Please try again.';
 
-/** What to tell the user when a registration fails (SPEC section 8). */
+/** What to tell the user when a registration fails. */
 function failureMessage(error: Error): string {
   // A 5xx says only that something failed; the specification's own wording says it better.
   if (error instanceof ApiError && error.status >= 500) return REGISTRATION_ERROR_MESSAGE;
@@ -23,7 +23,7 @@ function failureMessage(error: Error): string {
 /**
  * The registration form with its live preview: cleared on success, kept as typed on error. A
  * signed-in student finds their own PIN filled in: their registration shows at once, anyone
- * else's waits for faculty (DESIGN.md 7.1), and the success message says so.
+ * else's waits for faculty, and the success message says so.
  */
 export function RegistrationForm() {
   const form = useProfileForm();
@@ -32,7 +32,7 @@ export function RegistrationForm() {
   const ownPin = isStudent(user) ? user?.pin : undefined;
   // The status of the profile just saved: a pending one waits for faculty.
   const [saved, setSaved] = useState<ProfileStatus | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useFormFailure();
   const {
     handleSubmit,
     getFieldState,
@@ -52,7 +52,7 @@ export function RegistrationForm() {
 
   const submit = handleSubmit((values) => {
     setSaved(null);
-    setFailure(null);
+    failure.clear();
     create.mutate(values, {
       onSuccess: (profile) => {
         form.reset(EMPTY_PROFILE);
@@ -61,7 +61,7 @@ export function RegistrationForm() {
       },
       onError: (error) => {
         markServerErrors(form, error);
-        setFailure(failureMessage(error));
+        failure.setFailure(failureMessage(error));
         showAlerts();
       },
     });
@@ -74,30 +74,12 @@ export function RegistrationForm() {
           <form onSubmit={submit} noValidate aria-label="Student registration">
             <Stack gap="md" ref={topRef} style={{ scrollMarginTop: 80 }}>
               {saved && (
-                <Alert
-                  color="green"
-                  icon={<IconCircleCheck size={18} aria-hidden />}
-                  role="status"
-                  withCloseButton
-                  closeButtonLabel="Dismiss"
-                  onClose={() => setSaved(null)}
-                >
+                <FormSaved onDismiss={() => setSaved(null)}>
                   <Text size="sm">{REGISTRATION_SUCCESS_MESSAGE}</Text>
                   {saved === 'pending' && <Text size="sm">{PENDING_REVIEW_MESSAGE}</Text>}
-                </Alert>
+                </FormSaved>
               )}
-              {failure && (
-                <Alert
-                  color="red"
-                  icon={<IconAlertCircle size={18} aria-hidden />}
-                  role="alert"
-                  withCloseButton
-                  closeButtonLabel="Dismiss"
-                  onClose={() => setFailure(null)}
-                >
-                  {failure}
-                </Alert>
-              )}
+              {failure.alert}
               <ProfileFields form={form} idPrefix="register" />
               <Button
                 type="submit"

@@ -1,0 +1,95 @@
+import { Alert, Button, Group, type MantineColor } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../lib/http';
+
+/**
+ * Why a save failed, in words the user can act on: the server's own for a refusal (4xx: a code
+ * already taken, a date out of the term), else `fallback`, as a failure of the server or of the
+ * connection says nothing they can change.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+}
+
+interface FormAlertProps {
+  children: ReactNode;
+  title?: ReactNode;
+  /** Where given, the alert has Dismiss. */
+  onDismiss?: (() => void) | undefined;
+}
+
+function FormAlert({ children, title, onDismiss, failed }: FormAlertProps & { failed: boolean }) {
+  return (
+    <Alert
+      color={failed ? 'red' : 'green'}
+      icon={failed ? <IconAlertCircle size={18} aria-hidden /> : <IconCircleCheck size={18} aria-hidden />}
+      title={title}
+      role={failed ? 'alert' : 'status'}
+      withCloseButton={onDismiss !== undefined}
+      closeButtonLabel="Dismiss"
+      onClose={onDismiss}
+    >
+      {children}
+    </Alert>
+  );
+}
+
+/** The alert a form shows when a save fails, above its fields: in red, said at once to screen readers. */
+export function FormFailure(props: FormAlertProps) {
+  return <FormAlert {...props} failed />;
+}
+
+/** The alert a form shows when a save went through: in green, a status. */
+export function FormSaved(props: FormAlertProps) {
+  return <FormAlert {...props} failed={false} />;
+}
+
+/**
+ * A form's failed save: `fail(error, fallback)` says why (`failureText`), `clear()` forgets it as
+ * the form is sent again, and `alert` is its dismissible FormFailure, or nothing.
+ */
+export function useFormFailure() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const clear = () => setFailure(null);
+  return {
+    failure,
+    setFailure,
+    fail: (error: unknown, fallback: string) => setFailure(failureText(error, fallback)),
+    clear,
+    alert: failure ? <FormFailure onDismiss={clear}>{failure}</FormFailure> : null,
+  };
+}
+
+/**
+ * The buttons that end a form or a question in a dialog: Cancel, and the button named
+ * `submitLabel`, which submits the form (or, with `onConfirm`, does what the dialog asks) and spins
+ * while `saving` (Cancel waits meanwhile).
+ */
+export function FormActions({
+  submitLabel,
+  onCancel,
+  onConfirm,
+  saving,
+  color,
+  disabled = false,
+}: {
+  submitLabel: ReactNode;
+  onCancel: () => void;
+  onConfirm?: () => void;
+  saving: boolean;
+  /** The button's colour: red for what cannot be undone. */
+  color?: MantineColor | undefined;
+  disabled?: boolean;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} loading={saving} color={color} disabled={disabled}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
