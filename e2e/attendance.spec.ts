@@ -1,6 +1,9 @@
 import { expectAccessible, expect, signIn, test } from './fixtures';
 
 test('faculty take CSE3\'s register from the dashboard, and it is there after a reload', async ({ page }) => {
+  // The longest journey (a 60-student register, a reload, three accessibility checks): on a busy
+  // two-core machine it has taken close to two minutes.
+  test.slow();
   await signIn(page, 'faculty');
   await expect(page.getByRole('heading', { name: 'Faculty Dashboard' })).toBeVisible();
   await expect(page.getByText('Select a class to manage attendance')).toBeVisible();
