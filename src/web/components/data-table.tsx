@@ -11,7 +11,9 @@ export interface DataColumn<Row> {
   /** The row's header cell (`th scope="row"`), which names the row for screen readers. */
   rowHeader?: boolean;
   /** The cells' own look: a weight, a font, a width, no wrapping. */
-  cellProps?: Pick<TableTdProps, 'fw' | 'ff' | 'w' | 'c'> & { style?: CSSProperties };
+  cellProps?: Pick<TableTdProps, 'fw' | 'ff' | 'w' | 'ta'> & { style?: CSSProperties };
+  /** A value that must not break across lines (a date). */
+  nowrap?: boolean;
   headerProps?: Pick<TableThProps, 'w'>;
   /** Left out of the printed page (an action). */
   printHide?: boolean;
@@ -20,6 +22,7 @@ export interface DataColumn<Row> {
 }
 
 const FIGURES = { fontVariantNumeric: 'tabular-nums' } as const;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * One of the portal's tables, from its columns: a header row, then a row per item. Where its
@@ -79,7 +82,7 @@ export function DataTable<Row>({
                   ta={column.numeric ? 'right' : undefined}
                   data-print-hide={column.printHide || undefined}
                   {...column.cellProps}
-                  style={column.numeric ? { ...FIGURES, ...column.cellProps?.style } : column.cellProps?.style}
+                  style={{ ...(column.numeric && FIGURES), ...(column.nowrap && NOWRAP), ...column.cellProps?.style }}
                 >
                   {column.cell(row, index)}
                 </Cell>
