@@ -4,7 +4,7 @@ import type { MarkStatus } from '../../../shared/attendance-rules';
 import type { HistoryEntry } from '../../../shared/schemas/students';
 import { formatDate } from '../../lib/calendar-date';
 import { usePhoneScreen } from '../../lib/screen';
-import { RecordTable, type RecordColumn } from './record-table';
+import { DataTable, type DataColumn } from '../data-table';
 import { BandBadge, WordBadge } from './status-colors';
 
 const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
@@ -58,7 +58,7 @@ export function AttendanceHistoryTable({
   const headingId = 'attendance-history-heading';
   const lectures = history.some((entry) => entry.period > 0);
   const phone = usePhoneScreen();
-  const columns: RecordColumn<HistoryEntry>[] = [
+  const columns: DataColumn<HistoryEntry>[] = [
     { header: 'Date', cell: (entry) => formatDate(entry.date) },
     { header: 'Class', cell: (entry) => entry.class },
     ...(lectures ? [{ header: 'Lecture', cell: lectureOf, wide: true }] : []),
@@ -73,7 +73,7 @@ export function AttendanceHistoryTable({
       {history.length === 0 ? (
         <Text c="dimmed">No attendance has been recorded yet.</Text>
       ) : (
-        <RecordTable
+        <DataTable
           labelledBy={headingId}
           columns={columns}
           rows={history}

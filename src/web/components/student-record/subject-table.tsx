@@ -2,12 +2,14 @@ import { Card, Text, Title } from '@mantine/core';
 import { attendanceBand, formatPercent } from '../../../shared/attendance-rules';
 import type { SubjectSummary } from '../../../shared/schemas/students';
 import { usePhoneScreen } from '../../lib/screen';
-import { RecordTable, type RecordColumn } from './record-table';
+import { DataTable, type DataColumn } from '../data-table';
 import { BAND_TEXT_COLORS, BandBadge } from './status-colors';
 
-const COLUMNS: RecordColumn<SubjectSummary>[] = [
+const COLUMNS: DataColumn<SubjectSummary>[] = [
   {
     header: 'Subject',
+    rowHeader: true,
+    cellProps: { fw: 500 },
     cell: (subject) => (
       <>
         {subject.name}
@@ -45,13 +47,12 @@ export function SubjectTable({ subjects, headingLevel = 2 }: { subjects: Subject
       <Title order={headingLevel} fz="lg" mb="sm" id={headingId}>
         Attendance by Subject
       </Title>
-      <RecordTable
+      <DataTable
         labelledBy={headingId}
         columns={COLUMNS}
         rows={subjects}
         rowKey={(subject) => subject.code}
         asCards={phone}
-        rowHeader
         minWidth={420}
         tableProps={{ striped: true }}
       />

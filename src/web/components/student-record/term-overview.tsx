@@ -9,7 +9,7 @@ import { formatCalendarDate, formatDate } from '../../lib/calendar-date';
 import { usePhoneScreen } from '../../lib/screen';
 import { withTerm, type TermChoice } from '../../lib/terms';
 import { studentRecordKey } from './api';
-import { RecordTable, type RecordColumn } from './record-table';
+import { DataTable, type DataColumn } from '../data-table';
 import { BandBadge } from './status-colors';
 
 type DayWord = 'Present' | 'Late' | 'Absent' | 'Excused';
@@ -31,7 +31,7 @@ const DAY_COLORS: Record<DayWord, { bg: string; fg: string }> = {
 };
 
 /** The monthly trend's columns: four, too many for a phone. */
-const TREND_COLUMNS: RecordColumn<StudentMonth>[] = [
+const TREND_COLUMNS: DataColumn<StudentMonth>[] = [
   { header: 'Month', cell: (month) => formatCalendarDate(`${month.month}-01`, { month: 'long', year: 'numeric' }) },
   { header: 'Attended', cell: (month) => month.attended, numeric: true },
   { header: 'Held', cell: (month) => month.held, numeric: true },
@@ -106,7 +106,7 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
         <Title order={2} fz="lg" mb="sm" id="trend-heading">
           Monthly trend
         </Title>
-        <RecordTable
+        <DataTable
           labelledBy="trend-heading"
           columns={TREND_COLUMNS}
           rows={days.data.months}

@@ -1,9 +1,10 @@
-import { Badge, Button, Code, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconDownload, IconHistory } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/schemas/audit';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FormFailure } from '../../../components/forms';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
@@ -20,22 +21,26 @@ function detailText(detail: Record<string, unknown>): string {
     .join(', ');
 }
 
-function EntryRow({ entry }: { entry: AuditEntry }) {
-  const detail = detailText(entry.detail);
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, undefined)}</Table.Td>
-      <Table.Td>{entry.actor}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color="gray.8" tt="none">
-          {AUDIT_ACTION_LABELS[entry.action]}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{entry.target}</Table.Td>
-      <Table.Td>{detail ? <Code>{detail}</Code> : <Text c="dimmed" size="sm">—</Text>}</Table.Td>
-    </Table.Tr>
-  );
-}
+const ENTRY_COLUMNS: DataColumn<AuditEntry>[] = [
+  { header: 'When', nowrap: true, cell: (entry) => formatDateTime(entry.at, undefined) },
+  { header: 'Who', cell: (entry) => entry.actor },
+  {
+    header: 'Action',
+    cell: (entry) => (
+      <Badge variant="light" color="gray.8" tt="none">
+        {AUDIT_ACTION_LABELS[entry.action]}
+      </Badge>
+    ),
+  },
+  { header: 'Target', cell: (entry) => entry.target },
+  {
+    header: 'Detail',
+    cell: (entry) => {
+      const detail = detailText(entry.detail);
+      return detail ? <Code>{detail}</Code> : <Text c="dimmed" size="sm">—</Text>;
+    },
+  },
+];
 
 /** /admin/audit: who changed what, newest first, filtered by action and dates, with a CSV download. */
 export function AuditPage() {
@@ -65,24 +70,14 @@ export function AuditPage() {
   } else {
     body = (
       <Stack gap="sm">
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={760} aria-label="Audit trail">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Who</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-                <Table.Th scope="col">Target</Table.Th>
-                <Table.Th scope="col">Detail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <DataTable
+          columns={ENTRY_COLUMNS}
+          rows={entries}
+          rowKey={(entry) => String(entry.id)}
+          label="Audit trail"
+          minWidth={760}
+          tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown

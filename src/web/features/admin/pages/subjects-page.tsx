@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBook } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { CreateSubjectSchema, SubjectNameSchema, type Subject } from '../../../../shared/schemas/subjects';
+import { DataTable } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { FormActions, failureText, useFormFailure } from '../../../components/forms';
@@ -132,32 +133,27 @@ export function SubjectsPage() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped aria-label="Subjects">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Code</Table.Th>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {subjects.data.map((subject) => (
-              <Table.Tr key={subject.code}>
-                <Table.Td ff="monospace">{subject.code}</Table.Td>
-                <Table.Td>{subject.name}</Table.Td>
-                <Table.Td ta="right">
-                  <Button size="xs" variant="default" aria-label={`Rename ${subject.code}`} onClick={() => setRenaming(subject)}>
-                    Rename
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        columns={[
+          { header: 'Code', cellProps: { ff: 'monospace' }, cell: (subject) => subject.code },
+          { header: 'Name', cell: (subject) => subject.name },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cellProps: { ta: 'right' },
+            cell: (subject) => (
+              <Button size="xs" variant="default" aria-label={`Rename ${subject.code}`} onClick={() => setRenaming(subject)}>
+                Rename
+              </Button>
+            ),
+          },
+        ]}
+        rows={subjects.data}
+        rowKey={(subject) => subject.code}
+        label="Subjects"
+        minWidth={320}
+        tableProps={{ striped: true }}
+      />
     );
   }
 

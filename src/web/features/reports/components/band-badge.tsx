@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Band } from '../../../../shared/attendance-rules';
+import { attendanceBand, formatPercent, type Band } from '../../../../shared/attendance-rules';
 import { BAND_FILL } from '../format';
 
 /** A figure on its band's colour (green, yellow or red), with dark text that stays readable on all three. */
@@ -9,4 +9,9 @@ export function BandBadge({ band, children, title }: { band: Band; children: str
       {children}
     </Badge>
   );
+}
+
+/** A percentage (two decimals) on its band's colour: attendance's band unless `band` says otherwise. */
+export function PercentBadge({ value, band = attendanceBand(value) }: { value: number; band?: Band }) {
+  return <BandBadge band={band}>{formatPercent(value, 2)}</BandBadge>;
 }

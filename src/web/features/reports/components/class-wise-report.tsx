@@ -1,12 +1,13 @@
 import { DonutChart } from './charts';
-import { Center, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Center, Group, Paper, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { absentBand, attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { classWiseCsv } from '../../../../shared/report-rules';
 import type { ClassAttendance } from '../../../../shared/schemas/reports';
 import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, termFileTag } from '../../../lib/terms';
 import { ABSENT_FILL, BAND_FILL, formatCount } from '../format';
-import { BandBadge } from './band-badge';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { PercentBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
 import { CsvDownloadButton } from './csv-download-button';
 import type { ChartKind } from './period-report';
@@ -62,6 +63,15 @@ function ClassDonut({ row }: { row: ClassAttendance }) {
   );
 }
 
+const CLASS_COLUMNS: DataColumn<ClassAttendance>[] = [
+  { header: 'Class', rowHeader: true, cell: (row) => row.className },
+  { header: 'Total Students', numeric: true, cell: (row) => formatCount(row.totalStudents) },
+  { header: 'Present', numeric: true, cell: (row) => formatCount(row.presentCount) },
+  { header: 'Absent', numeric: true, cell: (row) => formatCount(row.absentCount) },
+  { header: 'Present %', numeric: true, cell: (row) => formatPercent(row.presentPercentage, 2) },
+  { header: 'Absent %', numeric: true, cell: (row) => <PercentBadge value={row.absentPercentage} band={absentBand(row.absentPercentage)} /> },
+];
+
 /** Per-class totals: the class dropdown, a donut per class (or stacked bars), and the table. */
 export function ClassWiseReport({ classes, chart, selected, onSelect, today, term }: ClassWiseReportProps) {
   const rows = selected === ALL_CLASSES ? classes : classes.filter((row) => row.className === selected);
@@ -112,37 +122,14 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today, ter
             <Text c="dimmed">No classes to show.</Text>
           </Center>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Caption>
-                The registers of {termDescription(term)} for each class; percentages are of present plus absent marks.
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Class</Table.Th>
-                  <Table.Th scope="col" ta="right">Total Students</Table.Th>
-                  <Table.Th scope="col" ta="right">Present</Table.Th>
-                  <Table.Th scope="col" ta="right">Absent</Table.Th>
-                  <Table.Th scope="col" ta="right">Present %</Table.Th>
-                  <Table.Th scope="col" ta="right">Absent %</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.className}>
-                    <Table.Th scope="row">{row.className}</Table.Th>
-                    <Table.Td ta="right">{formatCount(row.totalStudents)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(row.presentCount)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(row.absentCount)}</Table.Td>
-                    <Table.Td ta="right">{formatPercent(row.presentPercentage, 2)}</Table.Td>
-                    <Table.Td ta="right">
-                      <BandBadge band={absentBand(row.absentPercentage)}>{formatPercent(row.absentPercentage, 2)}</BandBadge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            columns={CLASS_COLUMNS}
+            rows={rows}
+            rowKey={(row) => row.className}
+            caption={<>The registers of {termDescription(term)} for each class; percentages are of present plus absent marks.</>}
+            minWidth={560}
+            tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+          />
         )}
       </Stack>
     </Paper>

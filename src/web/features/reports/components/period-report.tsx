@@ -1,10 +1,11 @@
 import { PieChart } from './charts';
-import { Center, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Center, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { attendanceBand, formatPercent, percentage } from '../../../../shared/attendance-rules';
 import { dailyReportCsv, periodTotals, type ReportPeriod } from '../../../../shared/report-rules';
 import type { DailyReportRow } from '../../../../shared/schemas/reports';
 import { ABSENT_FILL, BAND_FILL, formatCount, formatLongDate, formatShortDate } from '../format';
-import { BandBadge } from './band-badge';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { PercentBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
 import { CsvDownloadButton } from './csv-download-button';
 import { PresentAbsentBars } from './present-absent-bars';
@@ -35,6 +36,19 @@ function Legend({ items }: { items: { color: string; label: string }[] }) {
     </Group>
   );
 }
+
+const DAY_COLUMNS: DataColumn<DailyReportRow>[] = [
+  {
+    header: 'Date',
+    rowHeader: true,
+    cellProps: { fw: 400 },
+    cell: (row) => <time dateTime={row.date}>{formatLongDate(row.date)}</time>,
+  },
+  { header: 'Present', numeric: true, cell: (row) => formatCount(row.present) },
+  { header: 'Absent', numeric: true, cell: (row) => formatCount(row.absent) },
+  { header: 'Total', numeric: true, cell: (row) => formatCount(row.total) },
+  { header: 'Attendance Rate', numeric: true, cell: (row) => <PercentBadge value={percentage(row.present, row.total)} /> },
+];
 
 /** The weekly or monthly report: a pie of the period's totals or stacked bars per date, and the table. */
 export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) {
@@ -112,40 +126,14 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
         </Group>
         {drawing}
         {rows.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Caption>
-                Every class merged, one row per date with registers, {text.span} up to today.
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col" ta="right">Present</Table.Th>
-                  <Table.Th scope="col" ta="right">Absent</Table.Th>
-                  <Table.Th scope="col" ta="right">Total</Table.Th>
-                  <Table.Th scope="col" ta="right">Attendance Rate</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => {
-                  const rate = percentage(row.present, row.total);
-                  return (
-                    <Table.Tr key={row.date}>
-                      <Table.Th scope="row" fw={400}>
-                        <time dateTime={row.date}>{formatLongDate(row.date)}</time>
-                      </Table.Th>
-                      <Table.Td ta="right">{formatCount(row.present)}</Table.Td>
-                      <Table.Td ta="right">{formatCount(row.absent)}</Table.Td>
-                      <Table.Td ta="right">{formatCount(row.total)}</Table.Td>
-                      <Table.Td ta="right">
-                        <BandBadge band={attendanceBand(rate)}>{formatPercent(rate, 2)}</BandBadge>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            columns={DAY_COLUMNS}
+            rows={rows}
+            rowKey={(row) => row.date}
+            caption={<>Every class merged, one row per date with registers, {text.span} up to today.</>}
+            minWidth={480}
+            tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+          />
         )}
       </Stack>
     </Paper>

@@ -1,16 +1,17 @@
-import { Anchor, Button, Center, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import { studentSummariesCsv } from '../../../../shared/report-rules';
+import type { StudentSummary } from '../../../../shared/schemas/reports';
 import type { Subject } from '../../../../shared/schemas/subjects';
 import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, termFileTag, type TermChoice } from '../../../lib/terms';
 import { useStudentSummaries } from '../api/get-student-summaries';
 import { formatCount } from '../format';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { LoadError } from '../../../components/load-states';
-import { BandBadge } from './band-badge';
+import { BandBadge, PercentBadge } from './band-badge';
 import { CsvDownloadButton } from './csv-download-button';
 import { SectionLoading } from './section-states';
 import { ALL_CLASSES } from './class-wise-report';
@@ -23,6 +24,25 @@ const FIRST_ROWS = 50;
 
 /** Where a student's record opens: this page's student search, searched for the PIN. */
 const studentRecordLink = (pin: string) => `?pin=${encodeURIComponent(pin)}`;
+
+const BELOW_THRESHOLD_COLUMNS: DataColumn<StudentSummary>[] = [
+  {
+    header: 'PIN',
+    rowHeader: true,
+    cellProps: { fw: 500 },
+    cell: (row) => (
+      <Anchor component={Link} to={studentRecordLink(row.pin)} aria-label={`${row.pin}, open the record of ${row.name}`}>
+        {row.pin}
+      </Anchor>
+    ),
+  },
+  { header: 'Name', cell: (row) => row.name },
+  { header: 'Class', cell: (row) => row.className },
+  { header: 'Status', cell: (row) => <BandBadge band={row.present === 'Good' ? 'good' : 'danger'}>{row.present}</BandBadge> },
+  { header: 'Present Days', numeric: true, cell: (row) => formatCount(row.presentDays) },
+  { header: 'Absent Days', numeric: true, cell: (row) => formatCount(row.absentDays) },
+  { header: 'Percentage', numeric: true, cell: (row) => <PercentBadge value={row.percentage} /> },
+];
 
 /**
  * The students under 75% over the page's term: `term` is what the page asked for (undefined: the
@@ -69,46 +89,19 @@ export function StudentsBelowThreshold({
   } else {
     body = (
       <>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={query.isFetching}>
-            <Table.Caption>
+        <DataTable
+          columns={BELOW_THRESHOLD_COLUMNS}
+          rows={shown}
+          rowKey={(row) => row.pin}
+          caption={
+            <>
               {formatCount(rows.length)} {rows.length === 1 ? 'student' : 'students'} below {ATTENDANCE_THRESHOLD}%, lowest
               attendance first. Open a PIN to see that student&apos;s record.
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">PIN</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Class</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col" ta="right">Present Days</Table.Th>
-                <Table.Th scope="col" ta="right">Absent Days</Table.Th>
-                <Table.Th scope="col" ta="right">Percentage</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((row) => (
-                <Table.Tr key={row.pin}>
-                  <Table.Th scope="row" fw={500}>
-                    <Anchor component={Link} to={studentRecordLink(row.pin)} aria-label={`${row.pin}, open the record of ${row.name}`}>
-                      {row.pin}
-                    </Anchor>
-                  </Table.Th>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>{row.className}</Table.Td>
-                  <Table.Td>
-                    <BandBadge band={row.present === 'Good' ? 'good' : 'danger'}>{row.present}</BandBadge>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCount(row.presentDays)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(row.absentDays)}</Table.Td>
-                  <Table.Td ta="right">
-                    <BandBadge band={attendanceBand(row.percentage)}>{formatPercent(row.percentage, 2)}</BandBadge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </>
+          }
+          minWidth={640}
+          tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs', 'aria-busy': query.isFetching }}
+        />
         {rows.length > FIRST_ROWS && (
           <Center>
             <Button variant="subtle" onClick={() => setShowAll((value) => !value)}>

@@ -1,14 +1,35 @@
-import { Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
+import type { SubjectReportRow } from '../../../../shared/schemas/reports';
 import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, type TermChoice } from '../../../lib/terms';
 import { useSubjectReport } from '../api/get-subject-report';
 import { formatCount } from '../format';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { LoadError } from '../../../components/load-states';
-import { BandBadge } from './band-badge';
+import { PercentBadge } from './band-badge';
 import { SectionLoading } from './section-states';
 import { ALL_CLASSES } from './class-wise-report';
+
+const SUBJECT_COLUMNS: DataColumn<SubjectReportRow>[] = [
+  {
+    header: 'Subject',
+    rowHeader: true,
+    cellProps: { fw: 500 },
+    cell: (row) => (
+      <>
+        {row.name}
+        <Text span size="xs" c="dimmed" ml={8} ff="monospace">
+          {row.code}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Lectures', numeric: true, cell: (row) => formatCount(row.lectures) },
+  { header: 'Held', numeric: true, cell: (row) => formatCount(row.held) },
+  { header: 'Attended', numeric: true, cell: (row) => formatCount(row.attended) },
+  { header: 'Percentage', numeric: true, cell: (row) => <PercentBadge value={row.percentage} /> },
+];
 
 /**
  * Attendance per subject for one class or all: lectures taken, held and attended marks (excused
@@ -33,37 +54,14 @@ export function SubjectReport({ classNames, term, shownTerm }: { classNames: str
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped verticalSpacing="xs" aria-labelledby="subject-report-heading" aria-busy={report.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Subject</Table.Th>
-              <Table.Th scope="col" ta="right">Lectures</Table.Th>
-              <Table.Th scope="col" ta="right">Held</Table.Th>
-              <Table.Th scope="col" ta="right">Attended</Table.Th>
-              <Table.Th scope="col" ta="right">Percentage</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.data.map((row) => (
-              <Table.Tr key={row.code}>
-                <Table.Th scope="row" fw={500}>
-                  {row.name}
-                  <Text span size="xs" c="dimmed" ml={8} ff="monospace">
-                    {row.code}
-                  </Text>
-                </Table.Th>
-                <Table.Td ta="right">{formatCount(row.lectures)}</Table.Td>
-                <Table.Td ta="right">{formatCount(row.held)}</Table.Td>
-                <Table.Td ta="right">{formatCount(row.attended)}</Table.Td>
-                <Table.Td ta="right">
-                  <BandBadge band={attendanceBand(row.percentage)}>{formatPercent(row.percentage, 2)}</BandBadge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        columns={SUBJECT_COLUMNS}
+        rows={report.data}
+        rowKey={(row) => row.code}
+        labelledBy="subject-report-heading"
+        minWidth={520}
+        tableProps={{ striped: true, verticalSpacing: 'xs', 'aria-busy': report.isFetching }}
+      />
     );
   }
 
