@@ -89,6 +89,7 @@ test('faculty take period 2 of a timetabled class with one late and one excused 
     await expectAccessible(page);
 
     // An extra lecture, off the timetable, on a phone and from the keyboard.
+    const desktop = page.viewportSize()!;
     await page.setViewportSize({ width: 360, height: 640 });
     await page.getByRole('button', { name: 'Add an extra lecture' }).press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add an extra lecture' });
@@ -106,6 +107,7 @@ test('faculty take period 2 of a timetabled class with one late and one excused 
     await expect(page.getByText('Attendance submitted successfully!')).toBeVisible();
     await expect(picker.getByRole('radio', { name: `Period ${period}: Data Structures (taken)` })).toBeChecked();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize(desktop);
 
     // The student sees the lecture in their subject table and history.
     await page.context().clearCookies();
