@@ -26,7 +26,7 @@ export async function fetchStudentRecord(pin: string, term: TermChoice, signal?:
 }
 
 /**
- * The older pages of a record's history (DESIGN.md 7.4), fetched one at a time when asked for:
+ * The older pages of a record's history, fetched one at a time when asked for:
  * `first` is the record's `nextBefore` (null: there is nothing older).
  */
 export function useOlderHistory(pin: string, term: TermChoice, first: string | null) {

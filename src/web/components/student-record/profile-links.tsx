@@ -16,7 +16,7 @@ const LINKS: { key: keyof ProfileLinks; label: string; Icon: ComponentType<{ siz
 
 /**
  * Only http(s) links may become an href: the server refuses anything else, but the preview shows
- * what is being typed, and a `javascript:` link must never be clickable (DESIGN.md section 6.7).
+ * what is being typed, and a `javascript:` link must never be clickable.
  */
 export function isHttpUrl(value: string | null | undefined): value is string {
   return !!value && HttpUrlSchema.safeParse(value).success;

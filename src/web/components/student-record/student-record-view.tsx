@@ -16,7 +16,7 @@ import { TermOverview } from './term-overview';
 
 // A chunk of its own (student-search.tsx loads it once a PIN is searched): the search box is on
 // the first screen of three pages, the record with its tables, calendar and dialogs only after a
-// search (DESIGN.md 7.4).
+// search.
 
 /**
  * A found student: profile card and summary side by side (stacked on phones), Export to PDF, then
@@ -38,7 +38,7 @@ export function StudentRecordView({
   updating?: boolean;
 }) {
   const profile = record.profile;
-  // A student looking at their own record may dispute a mark (DESIGN.md 7.7).
+  // A student looking at their own record may dispute a mark.
   const me = useMe();
   const own = isStudent(me.data) && me.data?.pin === record.pin;
   // The PDF covers what the screen shows: the term of the answer unless another was asked for.
@@ -65,7 +65,7 @@ export function StudentRecordView({
         </Grid.Col>
       </Grid>
       <Group justify="flex-end" data-print-hide>
-        {/* The page itself prints as the report too (DESIGN.md section 6.5). */}
+        {/* The page itself prints as the report too. */}
         <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
           Print
         </Button>
@@ -90,7 +90,7 @@ function OwnRecordCorrections({ record, term }: { record: StudentRecord; term: T
   );
 }
 
-/** The record's first page of history, and older pages one "Show older" at a time (DESIGN.md 7.4). */
+/** The record's first page of history, and older pages one "Show older" at a time. */
 function PagedHistory({
   record,
   term,

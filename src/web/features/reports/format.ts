@@ -11,7 +11,7 @@ export const formatLongDate = (isoDate: string) => formatDayDate(isoDate, 'short
 export const formatShortDate = formatDayMonth;
 
 /**
- * Colours of the bands of SPEC.md section 4. Badges put dark text on the mid shades (above 7:1),
+ * Colours of the attendance bands (docs/product.md). Badges put dark text on the mid shades (above 7:1),
  * charts use the mid shades; text in a band's colour uses BAND_TEXT_COLORS (components/student-record).
  */
 export const BAND_FILL: Record<Band, string> = { good: 'green.5', warning: 'yellow.5', danger: 'red.5' };

@@ -9,7 +9,7 @@ export function singleSignOnFailure(reason: string | null): string | null {
 }
 
 /**
- * "Sign in with <name>" on a tab (DESIGN.md 7.9): a plain link to the start of the single sign-on,
+ * "Sign in with <name>" on a tab: a plain link to the start of the single sign-on,
  * which the server answers with a redirect to the identity provider; the tab decides the role.
  */
 export function SingleSignOnButton({ name, role, returnUrl, withDivider }: { name: string; role: LoginRole; returnUrl: string | null; withDivider: boolean }) {

@@ -27,7 +27,7 @@ export interface LoginPageProps {
 }
 
 /**
- * /login (SPEC section 3.1). The first screen of nearly every visit, so it needs neither the
+ * /login. The first screen of nearly every visit, so it needs neither the
  * router nor the app's query cache: whoever shows it says how to follow its links and where
  * the signed-in user goes (the sign-in shell before the app has loaded, the app's route after).
  */

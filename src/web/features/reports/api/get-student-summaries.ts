@@ -21,7 +21,7 @@ export async function fetchStudentSummaries(
   return api.get(`/api/reports/students${suffix}`, StudentSummaryListSchema, { signal });
 }
 
-/** `subject`: one subject's lectures only (DESIGN.md 7.6); null for every mark. */
+/** `subject`: one subject's lectures only; null for every mark. */
 export function useStudentSummaries(className: string | null, below: number | null, term: TermChoice, subject: string | null = null) {
   return useQuery({
     queryKey: reportKeys.students(className, below, term ?? null, subject),

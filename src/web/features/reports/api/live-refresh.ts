@@ -5,7 +5,7 @@ import type { StudentRecord } from '../../../../shared/schemas/students';
 import { studentRecordsKey } from '../../../components/student-record';
 import { reportKeys } from './query-keys';
 
-/** An open reports page refetches at most once per burst of saves (DESIGN.md 7.4). */
+/** An open reports page refetches at most once per burst of saves. */
 export const BURST_MS = 2_000;
 
 export interface Burst<T> {

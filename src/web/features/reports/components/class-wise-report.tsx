@@ -50,7 +50,7 @@ function ClassDonut({ row }: { row: ClassAttendance }) {
             pieProps={{ rootTabIndex: -1 }}
           />
         </div>
-        {/* The donut's figures as text: 'Present: x/y' and 'Absent: x/y' (SPEC.md section 2). */}
+        {/* The donut's figures as text: 'Present: x/y' and 'Absent: x/y'. */}
         <Text size="sm">
           <VisuallyHidden>{formatPercent(row.presentPercentage, 0)} present. </VisuallyHidden>
           Present: {formatCount(row.presentCount)}/{formatCount(marks)}

@@ -7,7 +7,7 @@ export interface PageSection {
 }
 
 /**
- * The faculty-details page's in-page menu (DESIGN.md 7.7): every report section one click (or
+ * The faculty-details page's in-page menu: every report section one click (or
  * Tab and Enter) away, without scrolling through the others. The address does not change: the
  * page is the same, and Back leaves it.
  */

@@ -6,7 +6,7 @@ import type { TermChoice } from '../../../lib/terms';
 const STUDENT_SEARCH_ID = 'student-search';
 
 /**
- * The faculty-details student search (SPEC.md section 2): the shared search with this page's
+ * The faculty-details student search: the shared search with this page's
  * wording. The PIN lives in the URL (?pin=), so the rows of the students-below list open a record
  * here, and Back returns to the previous one. The record covers the page's term, chosen with the
  * page's picker.

@@ -6,7 +6,7 @@ import { profilesKey } from './query-keys';
 
 /**
  * POST /api/registrations (public): 201 with the profile, `pending` when the registrant is not
- * signed in as that student or as staff (DESIGN.md 7.1); 400 (not on the roster), 403 (a student
+ * signed in as that student or as staff; 400 (not on the roster), 403 (a student
  * registering another PIN), 409 and 429 carry a message.
  */
 export async function createProfile(input: RegistrationInput): Promise<Profile> {

@@ -18,7 +18,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * The photo upload beside the image URL (DESIGN.md 7.7). The file becomes the form's `photo` (a
+ * The photo upload beside the image URL. The file becomes the form's `photo` (a
  * data URL), checked by the same schema as on the server, so a wrong type or a file over 2 MB gets
  * the server's message before anything is sent. `currentPhotoUrl` is the profile's photo when
  * editing: it can be removed (`photo` null) or replaced; leaving the field alone keeps it.

@@ -6,13 +6,13 @@ import type { ProfileFieldName, ProfileForm } from './profile-form';
 
 const LINK_FIELDS = ['linkedin', 'github', 'leetcode', 'resume', 'portfolio'] as const;
 
-/** 'Profile image of {name}', name defaulting to 'student' (SPEC section 5). */
+/** 'Profile image of {name}', name defaulting to 'student'. */
 export function defaultAltText(name: string | null | undefined): string {
   return `Profile image of ${name?.trim() || 'student'}`;
 }
 
 /**
- * The fields of a profile as SPEC section 2 lists them, for the registration form and the edit
+ * The fields of a profile as the registration screen lists them, for the registration form and the edit
  * dialog alike. `idPrefix` keeps ids unique when both are on one page; `pinReadOnly` is for a
  * student editing their own profile, whose PIN only staff may change.
  */
@@ -39,7 +39,7 @@ export function ProfileFields({
     return message === REQUIRED_FIELDS_MESSAGE ? true : message;
   };
 
-  // SPEC section 5: a new image URL with no description gets one from the name; so does a new photo.
+  // a new image URL with no description gets one from the name; so does a new photo.
   const fillAltText = () => {
     if (!getValues('imageAlt')?.trim()) {
       setValue('imageAlt', defaultAltText(getValues('name')), { shouldDirty: true, shouldValidate: true });

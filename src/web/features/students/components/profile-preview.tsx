@@ -5,7 +5,7 @@ import { ProfileCard } from '../../../components/student-record';
 import type { ProfileForm } from './profile-form';
 
 /**
- * The live 'Profile Preview' of SPEC section 2: shown once a name, designation or image is filled,
+ * The live 'Profile Preview': shown once a name, designation or image is filled,
  * with the specification's placeholders and a button only for each filled link.
  */
 export function ProfilePreview({ form }: { form: ProfileForm }) {

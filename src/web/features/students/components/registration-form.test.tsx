@@ -126,7 +126,7 @@ describe('Registration', () => {
     await user.click(button);
 
     const success = await within(form).findByRole('status');
-    // SPEC's message first, then the review note: the visitor was not signed in as the student.
+    // The portal's 'not on the roster' message first, then the review note: the visitor was not signed in as the student.
     expect(success).toHaveTextContent(/^Registration Successful! Your profile has been saved\.\s*It will appear once faculty have reviewed it\.$/);
     expect(box(form, 'Full Name')).toHaveValue('');
     expect(box(form, 'PIN Number')).toHaveValue('');

@@ -5,8 +5,8 @@ import { StudentSearch, usePinSearchParam } from '../../../components/student-re
 import { useMe } from '../../../lib/session';
 
 /**
- * /faculty and /student (one screen, SPEC section 2). Faculty search any PIN, kept in the URL.
- * A student sees their own record at once; the server refuses anyone else's (DESIGN.md 6.1).
+ * /faculty and /student (one screen). Faculty search any PIN, kept in the URL.
+ * A student sees their own record at once; the server refuses anyone else's.
  */
 export function StudentSearchPage() {
   const me = useMe();

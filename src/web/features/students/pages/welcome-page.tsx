@@ -6,8 +6,7 @@ import { PendingProfiles } from '../components/pending-profiles';
 import { ProfilesList } from '../components/profiles-list';
 
 /**
- * /welcome: the navbar (from the layout), the registered profiles, and the nested outlet (SPEC
- * section 2). Staff also review the profiles waiting for approval (DESIGN.md 7.1).
+ * /welcome: the navbar (from the layout), the registered profiles, and the nested outlet. Staff also review the profiles waiting for approval.
  */
 export function WelcomePage() {
   const user = useMe().data;
