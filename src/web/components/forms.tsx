@@ -93,3 +93,14 @@ export function FormActions({
     </Group>
   );
 }
+
+/**
+ * A text field's value and its change handler, for a field kept in `useState`:
+ * `<TextInput {...bindValue(name, setName)} />`.
+ */
+export function bindValue(value: string, setValue: (value: string) => void) {
+  return {
+    value,
+    onChange: (event: { currentTarget: { value: string } }) => setValue(event.currentTarget.value),
+  };
+}

@@ -1,6 +1,8 @@
 import { Alert, Button, Paper, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Component, type ReactNode } from 'react';
+import { PageLoader } from './page-loader';
 
 /**
  * What a page, or a part of one, shows when its data could not be loaded: what went wrong, and a
@@ -73,4 +75,24 @@ export class PartErrorBoundary extends Component<{ fallback: ReactNode; children
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/**
+ * A query that has no data to show yet: its spinner (`loading` names it), or, once it has failed,
+ * LoadError headed `failed` with the server's words and Try Again. A page writes
+ * `if (!query.isSuccess) body = <QueryState query={query} … />;` and has the data after it.
+ */
+export function QueryState({
+  query,
+  loading,
+  failed,
+}: {
+  query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'refetch'>;
+  loading: string;
+  failed: string;
+}) {
+  if (query.isError && query.error) {
+    return <LoadError title={failed} message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  return <PageLoader label={loading} />;
 }

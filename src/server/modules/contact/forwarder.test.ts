@@ -120,6 +120,20 @@ async function row(id: number) {
   return found;
 }
 
+/**
+ * The database a second worker uses: on PostgreSQL a connection pool of its own to the same
+ * database, like a second server process; the embedded database has one connection to share.
+ */
+async function secondWorkerDatabase(): Promise<Pick<Database, 'db' | 'listen'>> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url || ctx.database.kind !== 'postgres') return ctx.database;
+  const result = await ctx.database.db.execute<{ name: string }>(sql`select current_database() as name`);
+  const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+  const other = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  extraDatabases.push(other);
+  return other;
+}
+
 describe('retryDelay', () => {
   it('doubles from the base and stops at the cap', () => {
     expect([1, 2, 3, 4].map((n) => retryDelay(n, 5_000, 3_600_000))).toEqual([5_000, 10_000, 20_000, 40_000]);
@@ -317,16 +331,7 @@ describe('forwarding contact messages', () => {
 
   it('never sends one message twice when two workers share the database', async () => {
     fake = await startFakeService((res) => setTimeout(() => ok(res), 15));
-    // On PostgreSQL the second worker has its own connection pool, like a second server process.
-    let second: Pick<Database, 'db' | 'listen'> = ctx.database;
-    const url = process.env.TEST_DATABASE_URL;
-    if (url && ctx.database.kind === 'postgres') {
-      const result = await ctx.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-      const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-      const other = await openDatabase({ databaseUrl: withDatabase(url, name) });
-      extraDatabases.push(other);
-      second = other;
-    }
+    const second = await secondWorkerDatabase();
     const stored = [];
     for (let i = 0; i < 30; i += 1) stored.push(await store(ctx.database, `Pair ${i}`));
 
@@ -361,15 +366,7 @@ describe('forwarding contact messages', () => {
   });
 
   it('gives two claims made at the same moment different messages', async () => {
-    let second: Pick<Database, 'db'> = ctx.database;
-    const url = process.env.TEST_DATABASE_URL;
-    if (url && ctx.database.kind === 'postgres') {
-      const result = await ctx.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-      const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-      const other = await openDatabase({ databaseUrl: withDatabase(url, name) });
-      extraDatabases.push(other);
-      second = other;
-    }
+    const second = await secondWorkerDatabase();
     for (let i = 0; i < 40; i += 1) await store();
     const claimed: number[] = [];
     for (let round = 0; round < 10; round += 1) {

@@ -55,8 +55,7 @@ const student = (pin: string) => ({ name: 'Ananya Reddy', designation: 'CSE, 3rd
 describe('POST /api/registrations', () => {
   it('saves a profile with every field and returns it with 201', async () => {
     const pin = await freshPin();
-    const res = await register({
-      ...student(pin),
+    const links = {
       imageUrl: 'https://images.example.edu/ananya.jpg',
       imageAlt: 'Profile image of Ananya Reddy',
       linkedin: 'https://www.linkedin.com/in/ananya',
@@ -64,20 +63,15 @@ describe('POST /api/registrations', () => {
       leetcode: 'https://leetcode.com/ananya',
       resume: 'https://drive.example.com/resume.pdf',
       portfolio: 'http://ananya.dev',
-    });
+    };
+    const res = await register({ ...student(pin), ...links });
     expect(res.statusCode).toBe(201);
     const body: Profile = res.json();
     expect(body).toMatchObject({
       pin,
       name: 'Ananya Reddy',
       designation: 'CSE, 3rd year',
-      imageUrl: 'https://images.example.edu/ananya.jpg',
-      imageAlt: 'Profile image of Ananya Reddy',
-      linkedin: 'https://www.linkedin.com/in/ananya',
-      github: 'https://github.com/ananya',
-      leetcode: 'https://leetcode.com/ananya',
-      resume: 'https://drive.example.com/resume.pdf',
-      portfolio: 'http://ananya.dev',
+      ...links,
       email: null,
       phone: null,
     });

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { bindValue } from '../forms';
 import type { HistoryEntry } from '../../../shared/schemas/students';
 import { CorrectionSchema, MAX_CORRECTION_TEXT, type Correction, type CreateCorrectionBody } from '../../../shared/schemas/corrections';
 import { api } from '../../lib/api-client';
@@ -68,8 +69,7 @@ function RequestCorrectionModal({ entry, onClose }: { entry: HistoryEntry | null
             </Text>
             <Textarea
               label="Reason"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
+              {...bindValue(reason, setReason)}
               maxLength={MAX_CORRECTION_TEXT}
               autosize
               minRows={3}

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Code, Group, Image, List, PasswordInput, SimpleGri
 import { IconAlertCircle, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
-import { failureText, FormFailure } from '../../../components/forms';
+import { bindValue, failureText, FormFailure } from '../../../components/forms';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { saveFile } from '../../../lib/save-file';
@@ -134,7 +134,7 @@ function PasswordStep({ action, onSetup, onDone }: { action: 'setup' | 'disable'
     <form onSubmit={submit} aria-label={action === 'setup' ? 'Set up again' : 'Turn off two-step sign-in'}>
       <Stack gap="sm" maw={360}>
         {error && <FormFailure>{messageOf(error)}</FormFailure>}
-        <PasswordInput label="Current password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+        <PasswordInput label="Current password" autoComplete="current-password" {...bindValue(password, setPassword)} data-autofocus />
         <Group gap="sm">
           <Button type="submit" loading={pending} disabled={password === ''} color={action === 'disable' ? 'red.9' : undefined}>
             {action === 'setup' ? 'Continue' : 'Turn off'}
@@ -174,7 +174,7 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: { secret: string; o
         </Stack>
         <Stack gap="sm">
           <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-          <TextInput label="Code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={problem} />
+          <TextInput label="Code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} {...bindValue(code, setCode)} error={problem} />
           <Group gap="sm">
             <Button type="submit" loading={enable.isPending} disabled={code.trim() === ''}>
               Turn on

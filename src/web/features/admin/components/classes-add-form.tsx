@@ -1,32 +1,27 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { ClassNameSchema } from '../../../../shared/schemas/classes';
+import type { FormEvent } from 'react';
 import { useCreateClass } from '../api/classes-create';
+import { useClassNameField } from '../hooks/use-class-name-field';
 
 /** "Add class": a name, added at the end of the order and on the dashboard at once. */
 export function ClassesAddForm() {
   const create = useCreateClass();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const field = useClassNameField('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ClassNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the name');
-      return;
-    }
-    setError(null);
+    const name = field.check();
+    if (name === null) return;
     create.mutate(
-      { name: parsed.data },
+      { name },
       {
         onSuccess: (created) => {
-          setName('');
+          field.setName('');
           notifications.show({ color: 'green', message: `Class ${created.name} added. It is on the dashboard now.` });
         },
-        onError: (err) => setError(err.message),
+        onError: (err) => field.fail(err.message),
       },
     );
   };
@@ -38,13 +33,7 @@ export function ClassesAddForm() {
         label="New class name"
         description="Letters, digits, spaces and -, up to 32 characters"
         placeholder="e.g. CSE9"
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          setError(null);
-        }}
-        error={error}
-        maxLength={64}
+        {...field.props}
         maw={480}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         inputContainer={(input) => (

@@ -1,10 +1,11 @@
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { ClassNameSchema, type AdminClass } from '../../../../shared/schemas/classes';
+import type { FormEvent } from 'react';
+import type { AdminClass } from '../../../../shared/schemas/classes';
 import { FormActions } from '../../../components/forms';
 import { useUpdateClass } from '../api/classes-update';
+import { useClassNameField } from '../hooks/use-class-name-field';
 
 /**
  * Renames a class. A rename is a correction: the new name replaces the old one
@@ -21,29 +22,24 @@ export function ClassesRenameModal({ target, onClose }: { target: AdminClass | n
 
 function RenameForm({ target, onClose }: { target: AdminClass; onClose: () => void }) {
   const update = useUpdateClass();
-  const [name, setName] = useState(target.name);
-  const [error, setError] = useState<string | null>(null);
+  const field = useClassNameField(target.name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ClassNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the name');
-      return;
-    }
-    if (parsed.data === target.name) {
+    const name = field.check();
+    if (name === null) return;
+    if (name === target.name) {
       onClose();
       return;
     }
-    setError(null);
     update.mutate(
-      { name: target.name, changes: { name: parsed.data } },
+      { name: target.name, changes: { name } },
       {
         onSuccess: (renamed) => {
           notifications.show({ color: 'green', message: `Class ${target.name} is now ${renamed.name}, in every register and report.` });
           onClose();
         },
-        onError: (err) => setError(err.message),
+        onError: (err) => field.fail(err.message),
       },
     );
   };
@@ -57,13 +53,7 @@ function RenameForm({ target, onClose }: { target: AdminClass; onClose: () => vo
         </Alert>
         <TextInput
           label="New name"
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          maxLength={64}
+          {...field.props}
           data-autofocus
         />
         <FormActions submitLabel="Rename" onCancel={onClose} saving={update.isPending} />

@@ -1,11 +1,9 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { DateField } from '../../../components/date-field';
 import { TERM_DATES_MESSAGE, TermNameSchema, type TermListItem } from '../../../../shared/schemas/terms';
-import { FormActions, useFormFailure } from '../../../components/forms';
-import { formatPickerDate } from '../../../lib/calendar-date';
+import { FormActions, useFormFailure, bindValue } from '../../../components/forms';
 import { useCreateTerm } from '../api/terms-create';
 import { useUpdateTerm } from '../api/terms-update';
 
@@ -86,32 +84,19 @@ function TermForm({ term, onDone }: { term: TermListItem | null; onDone: () => v
         <TextInput
           label="Name"
           placeholder="e.g. Autumn 2026"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          {...bindValue(name, setName)}
           error={errors.name}
           required
           data-autofocus
           maxLength={100}
         />
-        <DatePickerInput
-          label="First day"
-          placeholder="Pick a date"
-          leftSection={<IconCalendar size={18} aria-hidden />}
-          value={startsOn}
-          onChange={setStartsOn}
-          valueFormatter={formatPickerDate}
-          error={errors.startsOn}
-          required
-        />
-        <DatePickerInput
+        <DateField label="First day" value={startsOn} onChange={setStartsOn} error={errors.startsOn} required />
+        <DateField
           label="Last day"
-          placeholder="Pick a date"
-          leftSection={<IconCalendar size={18} aria-hidden />}
           value={endsOn}
           onChange={setEndsOn}
           minDate={startsOn ?? undefined}
           defaultDate={startsOn ?? undefined}
-          valueFormatter={formatPickerDate}
           error={errors.endsOn}
           required
         />

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import { CreateUserSchema, type CreatedUser } from '../../../../shared/schemas/admin-users';
-import { FormActions, useFormFailure } from '../../../components/forms';
+import { FormActions, useFormFailure, bindValue } from '../../../components/forms';
 import { useCreateUser } from '../api/users-create';
 import { ROLE_LABELS } from './users-table';
 
@@ -65,13 +65,12 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
           label="E-mail"
           type="email"
           autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...bindValue(email, setEmail)}
           error={errors.email}
           required
           data-autofocus
         />
-        <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} required maxLength={200} />
+        <TextInput label="Name" {...bindValue(name, setName)} error={errors.name} required maxLength={200} />
         <Select
           label="Role"
           data={ROLE_OPTIONS}
@@ -85,8 +84,7 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
           <TextInput
             label="PIN"
             description="The student's PIN on the roster"
-            value={pin}
-            onChange={(event) => setPin(event.currentTarget.value)}
+            {...bindValue(pin, setPin)}
             error={errors.pin}
             required
             maxLength={32}

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import { AccountNameSchema, type AdminUser } from '../../../../shared/schemas/admin-users';
-import { FormActions, useFormFailure } from '../../../components/forms';
+import { FormActions, useFormFailure, bindValue } from '../../../components/forms';
 import { useUpdateUser } from '../api/users-update';
 import { ROLE_LABELS } from './users-table';
 
@@ -63,7 +63,7 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
       <Stack gap="md">
         {failure.alert}
         {field === 'name' ? (
-          <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} required maxLength={200} data-autofocus />
+          <TextInput label="Name" {...bindValue(name, setName)} error={nameError} required maxLength={200} data-autofocus />
         ) : (
           <>
             <Select

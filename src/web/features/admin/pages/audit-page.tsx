@@ -1,14 +1,13 @@
 import { Badge, Button, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconDownload, IconHistory } from '@tabler/icons-react';
+import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-field';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/schemas/audit';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FormFailure } from '../../../components/forms';
-import { EmptyState, LoadError } from '../../../components/load-states';
-import { PageLoader } from '../../../components/page-loader';
-import { formatDateTime, formatPickerDate } from '../../../lib/calendar-date';
+import { EmptyState, QueryState } from '../../../components/load-states';
+import { formatDateTime } from '../../../lib/calendar-date';
 import { saveFile } from '../../../lib/save-file';
 import { fetchAuditCsv, useAuditTrail, type AuditFilter } from '../api/audit';
 
@@ -55,12 +54,8 @@ export function AuditPage() {
 
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
   let body;
-  if (trail.isPending) {
-    body = <PageLoader label="Loading the audit trail" />;
-  } else if (trail.isError) {
-    body = (
-      <LoadError title="Error loading the audit trail" message={trail.error.message} onRetry={() => void trail.refetch()} />
-    );
+  if (!trail.isSuccess) {
+    body = <QueryState query={trail} loading="Loading the audit trail" failed="Error loading the audit trail" />;
   } else if (entries.length === 0) {
     body = (
       <EmptyState icon={<IconHistory size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No entries.">
@@ -112,17 +107,14 @@ export function AuditPage() {
           clearButtonProps={{ 'aria-label': 'Clear action' }}
           w={220}
         />
-        <DatePickerInput
+        <DateField
           type="range"
           allowSingleDateInRange
           label="Dates"
           placeholder="Any date"
-          leftSection={<IconCalendar size={18} aria-hidden />}
           value={range}
           onChange={setRange}
-          valueFormatter={formatPickerDate}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear dates' }}
+          clearLabel="Clear dates"
           w={260}
         />
         <Button

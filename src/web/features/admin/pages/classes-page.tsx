@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSchool } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminClass } from '../../../../shared/schemas/classes';
-import { EmptyState, LoadError } from '../../../components/load-states';
-import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, QueryState } from '../../../components/load-states';
 import { useAdminClasses } from '../api/classes';
 import { useUpdateClass } from '../api/classes-update';
 import { ClassesAddForm } from '../components/classes-add-form';
@@ -42,12 +41,8 @@ export function ClassesPage() {
   };
 
   let body;
-  if (classes.isPending) {
-    body = <PageLoader label="Loading classes" />;
-  } else if (classes.isError) {
-    body = (
-      <LoadError title="Error loading classes" message={classes.error.message} onRetry={() => void classes.refetch()} />
-    );
+  if (!classes.isSuccess) {
+    body = <QueryState query={classes} loading="Loading classes" failed="Error loading classes" />;
   } else {
     body = (
       <Stack gap="lg">

@@ -4,9 +4,8 @@ import { IconBook } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { CreateSubjectSchema, SubjectNameSchema, type Subject } from '../../../../shared/schemas/subjects';
 import { DataTable } from '../../../components/data-table';
-import { EmptyState, LoadError } from '../../../components/load-states';
-import { PageLoader } from '../../../components/page-loader';
-import { FormActions, failureText, useFormFailure } from '../../../components/forms';
+import { EmptyState, QueryState } from '../../../components/load-states';
+import { FormActions, failureText, useFormFailure, bindValue } from '../../../components/forms';
 import { useSubjects } from '../../../lib/subjects';
 import { useCreateSubject, useRenameSubject } from '../api/subjects';
 
@@ -46,8 +45,7 @@ function AddSubjectForm() {
           <TextInput
             label="Code"
             placeholder="e.g. DS"
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            {...bindValue(code, setCode)}
             error={errors.code}
             required
             maxLength={20}
@@ -56,8 +54,7 @@ function AddSubjectForm() {
           <TextInput
             label="Name"
             placeholder="e.g. Data Structures"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            {...bindValue(name, setName)}
             error={errors.name}
             required
             maxLength={120}
@@ -108,7 +105,7 @@ function RenameForm({ subject, onDone }: { subject: Subject; onDone: () => void 
         <Text size="sm" c="dimmed">
           The code {subject.code} stays: registers already taken keep it.
         </Text>
-        <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} required data-autofocus />
+        <TextInput label="Name" {...bindValue(name, setName)} error={error} required data-autofocus />
         <FormActions submitLabel="Save name" onCancel={onDone} saving={rename.isPending} />
       </Stack>
     </form>
@@ -121,10 +118,8 @@ export function SubjectsPage() {
   const [renaming, setRenaming] = useState<Subject | null>(null);
 
   let body;
-  if (subjects.isPending) {
-    body = <PageLoader label="Loading the subjects" />;
-  } else if (subjects.isError) {
-    body = <LoadError title="Error loading the subjects" message={subjects.error.message} onRetry={() => void subjects.refetch()} />;
+  if (!subjects.isSuccess) {
+    body = <QueryState query={subjects} loading="Loading the subjects" failed="Error loading the subjects" />;
   } else if (subjects.data.length === 0) {
     body = (
       <EmptyState icon={<IconBook size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No subjects yet.">

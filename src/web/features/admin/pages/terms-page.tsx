@@ -2,8 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TermListItem } from '../../../../shared/schemas/terms';
-import { EmptyState, LoadError } from '../../../components/load-states';
-import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, QueryState } from '../../../components/load-states';
 import { useTermList } from '../api/terms';
 import { TermFormModal } from '../components/terms-form-modal';
 import { TermsTable } from '../components/terms-table';
@@ -14,12 +13,8 @@ export function TermsPage() {
   const [editing, setEditing] = useState<TermListItem | 'new' | null>(null);
 
   let body;
-  if (terms.isPending) {
-    body = <PageLoader label="Loading the terms" />;
-  } else if (terms.isError) {
-    body = (
-      <LoadError title="Error loading the terms" message={terms.error.message} onRetry={() => void terms.refetch()} />
-    );
+  if (!terms.isSuccess) {
+    body = <QueryState query={terms} loading="Loading the terms" failed="Error loading the terms" />;
   } else if (terms.data.length === 0) {
     body = (
       <EmptyState icon={<IconCalendarTime size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No terms yet.">

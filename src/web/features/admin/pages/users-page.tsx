@@ -2,10 +2,10 @@ import { Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { bindValue } from '../../../components/forms';
 import { ROLES, type Role } from '../../../../shared/constants';
 import type { AdminUser } from '../../../../shared/schemas/admin-users';
-import { EmptyState, LoadError } from '../../../components/load-states';
-import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, QueryState } from '../../../components/load-states';
 import { useUsers } from '../api/users';
 import { UsersAddModal } from '../components/users-add-modal';
 import { UsersConfirmModal, type ConfirmTarget } from '../components/users-confirm-modal';
@@ -44,12 +44,8 @@ export function UsersPage() {
   };
 
   let body;
-  if (users.isPending) {
-    body = <PageLoader label="Loading accounts" />;
-  } else if (users.isError) {
-    body = (
-      <LoadError title="Error loading accounts" message={users.error.message} onRetry={() => void users.refetch()} />
-    );
+  if (!users.isSuccess) {
+    body = <QueryState query={users} loading="Loading accounts" failed="Error loading accounts" />;
   } else if (users.data.users.length === 0) {
     body = (
       <EmptyState icon={<IconUsers size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No accounts found.">
@@ -90,8 +86,7 @@ export function UsersPage() {
           label="Search"
           placeholder="E-mail, name or PIN"
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          {...bindValue(search, setSearch)}
           type="search"
           w={{ base: '100%', xs: 280 }}
         />

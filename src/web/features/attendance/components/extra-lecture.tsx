@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { bindValue } from '../../../components/forms';
 import type { DayPeriod } from '../../../../shared/schemas/attendance';
 import type { Subject } from '../../../../shared/schemas/subjects';
 import { extraLecturePeriods, firstFreePeriod, hasWholeDayRegister, WHOLE_DAY_TAKES_NO_LECTURES } from '../extra-lecture';
@@ -44,8 +45,7 @@ function ExtraLectureForm({ periods, subjects, onChoose, onCancel }: ExtraLectur
         <NativeSelect
           label="Period"
           data={options}
-          value={period}
-          onChange={(event) => setPeriod(event.currentTarget.value)}
+          {...bindValue(period, setPeriod)}
           disabled={closed}
           data-autofocus
         />

@@ -1,13 +1,12 @@
-import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconAlertCircle, IconArrowLeft, IconCalendar, IconChecks, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { DateField } from '../../../components/date-field';
+import { bindValue } from '../../../components/forms';
+import { IconAlertCircle, IconArrowLeft, IconChecks, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_REASON_LENGTH } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { formatPickerDate } from '../../../lib/calendar-date';
 import { useMe } from '../../../lib/session';
 import { useRegister } from '../api/get-register';
 import { useSaveRegister } from '../api/save-register';
@@ -169,8 +168,7 @@ export function ClassAttendancePage() {
             label="Filter"
             placeholder="Name or PIN"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={filter}
-            onChange={(event) => setFilter(event.currentTarget.value)}
+            {...bindValue(filter, setFilter)}
             w={260}
           />
           <Text size="xs" c="dimmed" visibleFrom="sm">
@@ -182,9 +180,8 @@ export function ClassAttendancePage() {
           <TextInput
             label="Reason for the change (optional)"
             description="Kept with each changed mark in the change history."
-            value={reason}
+            {...bindValue(reason, setReason)}
             maxLength={MAX_REASON_LENGTH}
-            onChange={(event) => setReason(event.currentTarget.value)}
             maw={560}
           />
         )}
@@ -207,16 +204,12 @@ export function ClassAttendancePage() {
         </Title>
         <Text c="dimmed">{date ? formatLongDate(date) : 'No date selected'}</Text>
       </div>
-      <DatePickerInput
+      <DateField
         label="Date"
-        placeholder="Pick a date"
-        leftSection={<IconCalendar size={18} aria-hidden />}
         value={date}
         onChange={pickDate}
         maxDate={today.data?.date}
-        valueFormatter={formatPickerDate}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear date' }}
+        clearLabel="Clear date"
         disabled={!today.data}
         error={date === null && today.data ? 'Please select a date' : undefined}
         maw={260}

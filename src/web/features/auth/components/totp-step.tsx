@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
-import { useFormFailure } from '../../../components/forms';
+import { useFormFailure, bindValue } from '../../../components/forms';
 import { verifyTotp, type SignedInUser } from '../../../lib/sign-in';
 
 /**
@@ -58,8 +58,7 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
           inputMode={recovery ? 'text' : 'numeric'}
           maxLength={recovery ? 40 : 6}
           spellCheck={false}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
+          {...bindValue(value, setValue)}
         />
         <Button type="submit" fullWidth loading={pending} disabled={value.trim() === ''}>
           Verify

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NewPasswordSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
-import { FormFailure, FormSaved, useFormFailure } from '../../../components/forms';
+import { FormFailure, FormSaved, useFormFailure, bindValue } from '../../../components/forms';
 import { ApiError } from '../../../lib/api-client';
 import { useSetPasswordWithLink } from '../api/set-password';
 
@@ -107,8 +107,7 @@ function SetPasswordForm({ token }: { token: string }) {
           label="New password"
           description="At least 10 characters, hard to guess: a few unrelated words work well."
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...bindValue(password, setPassword)}
           error={errors.password}
           required
           data-autofocus
@@ -116,8 +115,7 @@ function SetPasswordForm({ token }: { token: string }) {
         <PasswordInput
           label="New password again"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.currentTarget.value)}
+          {...bindValue(confirm, setConfirm)}
           error={errors.confirm}
           required
         />

@@ -1,8 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { FormFailure } from '../../../components/forms';
-import { EmptyState, LoadError } from '../../../components/load-states';
-import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, QueryState } from '../../../components/load-states';
 import { useInbox } from '../api/get-inbox';
 import { useSetMessageRead } from '../api/set-message-read';
 import { InboxMessage } from '../components/inbox-message';
@@ -14,12 +13,8 @@ export function InboxPage() {
   const unread = inbox.data?.filter((m) => !m.read).length ?? 0;
 
   let body;
-  if (inbox.isPending) {
-    body = <PageLoader label="Loading messages" />;
-  } else if (inbox.isError) {
-    body = (
-      <LoadError title="Error loading messages" message={inbox.error.message} onRetry={() => void inbox.refetch()} />
-    );
+  if (!inbox.isSuccess) {
+    body = <QueryState query={inbox} loading="Loading messages" failed="Error loading messages" />;
   } else if (inbox.data.length === 0) {
     body = (
       <EmptyState icon={<IconInbox size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No messages yet.">

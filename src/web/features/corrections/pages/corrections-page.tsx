@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title
 import { useState, type FormEvent } from 'react';
 import { MARK_STATUSES, type MarkStatus } from '../../../../shared/attendance-rules';
 import { MAX_CORRECTION_TEXT, type Correction } from '../../../../shared/schemas/corrections';
-import { FormFailure } from '../../../components/forms';
+import { FormFailure, bindValue } from '../../../components/forms';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate, formatDateTime } from '../../../lib/calendar-date';
@@ -65,8 +65,7 @@ function OpenRequest({ request }: { request: Correction }) {
             <Textarea
               label="Reply"
               description="The student sees it with the request. The mark stays as it is."
-              value={reply}
-              onChange={(event) => setReply(event.currentTarget.value)}
+              {...bindValue(reply, setReply)}
               maxLength={MAX_CORRECTION_TEXT}
               autosize
               minRows={2}
