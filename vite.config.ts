@@ -49,8 +49,14 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|@tanstack|react-router|zod|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es|aria-hidden|clsx|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            // The app's own modules that more than one page uses: one file.
-            { name: 'shared', test: /[\\/]src[\\/](web|shared)[\\/]/, minShareCount: 2, priority: 10 },
+            // The app's own modules that more than one page uses: one file. Not the date field: it
+            // brings the date picker's library, which only the pages with a date load.
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](web|shared)[\\/](?!components[\\/]date-field)/,
+              minShareCount: 2,
+              priority: 10,
+            },
           ],
         },
       },
