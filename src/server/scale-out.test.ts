@@ -148,7 +148,7 @@ describe.skipIf(reason !== undefined)('three portal processes behind nginx on on
   const name = `portal_scale_${randomBytes(5).toString('hex')}`;
   const databaseUrl = withDatabase(SERVER_URL, name);
   let database: Database | undefined;
-  let processes: PortalProcess[] = [];
+  const processes: PortalProcess[] = [];
   let proxy: Proxy | undefined;
 
   async function asAdmin(statement: string): Promise<void> {
@@ -182,12 +182,13 @@ describe.skipIf(reason !== undefined)('three portal processes behind nginx on on
       // The API alone: no web build needed.
       PORTAL_WEB_DIR: path.join(process.cwd(), 'no-web-build'),
     };
-    processes = await Promise.all([1, 2, 3].map(() => startPortalProcess(environment)));
+    // Each kept as it comes up, so that afterAll stops those started even if another fails to.
+    await Promise.all([0, 1, 2].map(async (index) => (processes[index] = await startPortalProcess(environment))));
     proxy = await startProxy(nginx!, processes.map((p) => p.port));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.kill()));
+    await Promise.all(processes.filter(Boolean).map((p) => p.kill()));
     await proxy?.stop();
     await database?.close();
     await asAdmin(`drop database if exists ${name} with (force)`);
