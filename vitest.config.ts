@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const SCALE_OUT_TEST = 'src/server/scale-out.test.ts';
 
 export default defineConfig({
   test: {
@@ -13,10 +15,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
+          // Runs once, in its own project: it needs PostgreSQL whichever engine this project is on.
+          exclude: [...configDefaults.exclude, SCALE_OUT_TEST],
           // No test file runs across midnight UTC (src/server/test/midnight-guard.ts).
           setupFiles: ['src/server/test/midnight-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // nginx in front of three server processes on one PostgreSQL database: once per run, in
+          // npm test, and never again in the server project's second run on PostgreSQL.
+          name: 'scale-out',
+          environment: 'node',
+          include: [SCALE_OUT_TEST],
+          setupFiles: ['src/server/test/midnight-guard.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
