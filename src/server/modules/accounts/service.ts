@@ -27,7 +27,7 @@ import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';
 import { latestMailOf, type MailState } from '../mail/service';
-import { issueSetPasswordToken, queueSetPasswordMail, setPasswordMailTopic, setPasswordUrl } from './set-password-links';
+import { cancelSetPasswordMail, issueSetPasswordToken, queueSetPasswordMail, setPasswordMailTopic, setPasswordUrl } from './set-password-links';
 
 export type { UserRow } from './repository';
 // Passwords and set-password links have files of their own; other modules reach them here.
@@ -115,6 +115,7 @@ export async function disableUser(db: Executor, email: string, actor?: Actor): P
     if (user.disabledAt) return user;
     if (user.role === 'admin') assertAnotherAdmin(admins, user.id);
     await changeAccount(tx, user.id, { disabledAt: new Date() });
+    await cancelSetPasswordMail(tx, user.id);
     if (actor) await recordAudit(tx, actor, 'account.disable', user.email);
     return user;
   });
@@ -371,6 +372,7 @@ export async function updateAccount(
     await changeAccount(tx, before.id, changes);
     if (nameChanges || roleChanges) await recordAudit(tx, actorOf(context.admin), 'account.update', before.email, detail);
     if (disables) {
+      await cancelSetPasswordMail(tx, before.id);
       await recordAudit(tx, actorOf(context.admin), 'account.disable', before.email);
       await context.endSignIns(tx, before.id);
     } else if (roleChanges) {

@@ -38,6 +38,11 @@ export function setPasswordMailTopic(userId: string): string {
   return `set-password:${userId}`;
 }
 
+/** Cancels the account's set-password e-mail not sent yet: its link does not work for a disabled account. */
+export function cancelSetPasswordMail(db: Executor, userId: string): Promise<void> {
+  return cancelMail(db, setPasswordMailTopic(userId));
+}
+
 /**
  * Queues the link's e-mail when e-mail is set up, in the caller's transaction (the one that made
  * the link): stored with the link or not at all, sent by the mail outbox whenever SMTP answers,
@@ -86,7 +91,7 @@ export async function setPasswordWithLink(
   if (!user || user.disabledAt) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
   await repo.updateUser(db, user.id, { passwordHash });
   // The link is used up: an e-mail of it still waiting would only carry a dead link.
-  await cancelMail(db, setPasswordMailTopic(user.id));
+  await cancelSetPasswordMail(db, user.id);
   return user;
 }
 

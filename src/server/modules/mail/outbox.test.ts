@@ -146,6 +146,19 @@ describe('the set-password e-mail, through the outbox and a real SMTP server', (
     expect((await listed('used.early@test.university.edu')).setPasswordMail).toBeNull();
   });
 
+  it("drops the e-mail of an account disabled before it went out", async () => {
+    const port = await unusedPort();
+    const sender = senderFor(`smtp://127.0.0.1:${port}`);
+    const { user } = await createAccount('disabled.early@test.university.edu');
+    const off = await app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { cookie: admin }, payload: { disabled: true } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().setPasswordMail).toBeNull();
+
+    const smtp = await smtpServer({ port });
+    expect(await sender.sendDue()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it('gives up at once when the mail server refuses the recipient for good, with its words', async () => {
     const smtp = await smtpServer({ refuse: ['no.such.box@test.university.edu'] });
     const sender = senderFor(smtp.url);

@@ -33,7 +33,7 @@ export function UserStateBadge({ user }: { user: AdminUser }) {
 }
 
 const MAIL_BADGES: Record<SetPasswordMail['state'], { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'gray' },
+  queued: { label: 'Queued', color: 'gray.9' },
   failing: { label: 'Failing', color: 'orange.9' },
   sent: { label: 'Sent', color: 'green.9' },
   failed: { label: 'Not sent', color: 'red' },
