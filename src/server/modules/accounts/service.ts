@@ -21,12 +21,12 @@ import { badRequest, conflict, notFound } from '../../http-error';
 import { parseOrThrow, UserInputError } from '../../input-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { bumpDataVersion, SIGN_INS } from '../data-version/service';
+import { latestMailOf, type MailState } from '../mail/service';
 import { isOnRoster } from '../roster/service';
 import type { LinkDelivery } from './mailer';
 import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';
-import { latestMailOf, type MailState } from '../mail/service';
 import { cancelSetPasswordMail, issueSetPasswordToken, queueSetPasswordMail, setPasswordMailTopic, setPasswordUrl } from './set-password-links';
 
 export type { UserRow } from './repository';
@@ -224,6 +224,12 @@ async function withMailOf(db: Executor, rows: UserRow[]): Promise<AdminUser[]> {
   return rows.map((row) => toAdminUser(row, mail.get(setPasswordMailTopic(row.id))));
 }
 
+/** One account as the API gives it, with its newest set-password e-mail. */
+async function adminUserOf(db: Executor, row: UserRow): Promise<AdminUser> {
+  const topic = setPasswordMailTopic(row.id);
+  return toAdminUser(row, (await latestMailOf(db, [topic])).get(topic));
+}
+
 /** The mapper from a row to the API: the password hash never leaves this module. */
 export function toAdminUser(row: UserRow, setPasswordMail?: MailState): AdminUser {
   return {
@@ -319,8 +325,7 @@ export async function createAccount(
       const url = setPasswordUrl(delivery.baseUrl, token);
       await queueSetPasswordMail(tx, delivery, user, { url, expiresAt }, 'new');
       await recordAudit(tx, actorOf(admin), 'account.create', user.email, createdDetail(account));
-      const [withMail] = await withMailOf(tx, [user]);
-      return { user: withMail!, setPasswordUrl: url };
+      return { user: await adminUserOf(tx, user), setPasswordUrl: url };
     });
   } catch (error) {
     // Two admins adding the same e-mail at once: the index has the last word.
@@ -367,7 +372,7 @@ export async function updateAccount(
     }
     if (disables) changes.disabledAt = now;
     if (enables) changes.disabledAt = null;
-    if (Object.keys(changes).length === 0) return (await withMailOf(tx, [before]))[0]!;
+    if (Object.keys(changes).length === 0) return adminUserOf(tx, before);
 
     await changeAccount(tx, before.id, changes);
     if (nameChanges || roleChanges) await recordAudit(tx, actorOf(context.admin), 'account.update', before.email, detail);
@@ -379,7 +384,7 @@ export async function updateAccount(
       await context.endSignIns(tx, before.id, context.sessionId);
     }
     if (enables) await recordAudit(tx, actorOf(context.admin), 'account.enable', before.email);
-    return (await withMailOf(tx, [await findAccount(tx, before.id)]))[0]!;
+    return adminUserOf(tx, await findAccount(tx, before.id));
   });
 }
 
