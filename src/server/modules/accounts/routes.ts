@@ -14,7 +14,7 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { SmtpSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { requireAdmin } from '../../plugins/auth';
-import type { LinkDelivery } from './mailer';
+import type { LinkDelivery } from './set-password-mail';
 import * as service from './service';
 
 export interface AccountRoutesOptions {

@@ -23,7 +23,7 @@ import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { bumpDataVersion, SIGN_INS } from '../data-version/service';
 import { latestMailOf, type MailState } from '../mail/service';
 import { isOnRoster } from '../roster/service';
-import type { LinkDelivery } from './mailer';
+import type { LinkDelivery } from './set-password-mail';
 import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';

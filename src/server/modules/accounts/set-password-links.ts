@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { badRequest } from '../../http-error';
 import { UserInputError } from '../../input-error';
 import { cancelMail, queueMail } from '../mail/service';
-import { setPasswordMailText, type LinkDelivery } from './mailer';
+import { setPasswordMailText, type LinkDelivery } from './set-password-mail';
 import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';

@@ -30,7 +30,7 @@ export interface SenderLog {
 }
 
 /** What the sender hands a message to: nodemailer's SMTP transport, made from PORTAL_SMTP_URL. */
-export type MailTransport = Pick<Transporter, 'sendMail'>;
+type MailTransport = Pick<Transporter, 'sendMail'>;
 
 export interface MailSenderOptions {
   database: Pick<Database, 'db' | 'listen'>;
