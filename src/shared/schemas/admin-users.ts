@@ -83,6 +83,7 @@ export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 
 export const SetPasswordLinkSchema = z.object({
   setPasswordUrl: z.string().describe('A one-time link, valid 72 hours, shown only in this answer'),
+  emailed: z.boolean().describe('The link is also e-mailed to the account (queued in the mail outbox): the portal sends e-mail'),
 });
 export type SetPasswordLink = z.infer<typeof SetPasswordLinkSchema>;
 

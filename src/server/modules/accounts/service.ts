@@ -325,7 +325,7 @@ export async function createAccount(
       const url = setPasswordUrl(delivery.baseUrl, token);
       await queueSetPasswordMail(tx, delivery, user, { url, expiresAt }, 'new');
       await recordAudit(tx, actorOf(admin), 'account.create', user.email, createdDetail(account));
-      return { user: await adminUserOf(tx, user), setPasswordUrl: url };
+      return { user: await adminUserOf(tx, user), setPasswordUrl: url, emailed: delivery.email };
     });
   } catch (error) {
     // Two admins adding the same e-mail at once: the index has the last word.
@@ -406,6 +406,6 @@ export async function resetAccountPassword(
     const url = setPasswordUrl(delivery.baseUrl, token);
     await queueSetPasswordMail(tx, delivery, row, { url, expiresAt }, 'reset');
     await recordAudit(tx, actorOf(admin), 'account.reset-password', row.email, { how: 'set-password link' });
-    return { setPasswordUrl: url };
+    return { setPasswordUrl: url, emailed: delivery.email };
   });
 }

@@ -83,7 +83,8 @@ describe('the set-password e-mail, through the outbox and a real SMTP server', (
   it('is queued with the account while SMTP is down, shown as failing with the reason, and sent once SMTP is back', async () => {
     const port = await unusedPort();
     const sender = senderFor(`smtp://127.0.0.1:${port}`);
-    const { user, setPasswordUrl } = await createAccount('while.down@test.university.edu');
+    const { user, setPasswordUrl, emailed } = await createAccount('while.down@test.university.edu');
+    expect(emailed).toBe(true);
     // The admin has the link at once, and its e-mail waits.
     expect(setPasswordUrl).toMatch(/^https:\/\/attendance\.example\.edu\/set-password#token=/);
     expect(user.setPasswordMail).toMatchObject({ state: 'queued', attempts: 0, sentAt: null, lastError: null });
@@ -191,7 +192,9 @@ describe('the set-password e-mail, through the outbox and a real SMTP server', (
       payload: { email: 'no.mail@test.university.edu', name: 'No Mail', role: 'faculty' },
     });
     expect(answer.statusCode, answer.body).toBe(201);
-    expect(CreatedUserSchema.parse(answer.json()).user.setPasswordMail).toBeNull();
+    const created = CreatedUserSchema.parse(answer.json());
+    expect(created.emailed).toBe(false);
+    expect(created.user.setPasswordMail).toBeNull();
     expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'no.mail@test.university.edu'))).toEqual([]);
   });
 });

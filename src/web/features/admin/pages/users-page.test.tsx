@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAccount, findUserByEmail } from '../../../../server/modules/accounts/service';
 import { MailSender } from '../../../../server/modules/mail/sender';
@@ -49,5 +50,19 @@ describe('/admin/users', () => {
     expect(cellOf('waiting@uni.edu')).toHaveTextContent(/^QueuedSince/);
     // An account made without a link has no e-mail to show.
     expect(cellOf(ADMIN)).toHaveTextContent('—');
+  });
+
+  it('tells the admin that a new account\'s link is on its way by e-mail', async () => {
+    await server.signIn(ADMIN, 'admin');
+    const user = userEvent.setup();
+    renderRoutes(routes, '/admin/users');
+    await user.click(await screen.findByRole('button', { name: 'Add account' }, { timeout: 10_000 }));
+    const form = await screen.findByRole('form', { name: 'Add account' });
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'new.one@uni.edu');
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'New One');
+    await user.click(within(form).getByRole('button', { name: 'Add account' }));
+    const shown = await screen.findByRole('dialog', { name: 'Account added' }, { timeout: 10_000 });
+    expect(shown).toHaveTextContent('This link is on its way to new.one@uni.edu by e-mail. It lets them choose their password.');
+    expect(within(shown).getByRole<HTMLInputElement>('textbox', { name: 'Set-password link' }).value).toMatch(/^https:\/\/portal\.uni\.edu\/set-password#token=/);
   });
 });
