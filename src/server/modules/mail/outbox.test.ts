@@ -240,6 +240,17 @@ describe('the outbox', () => {
     expect(await outboxStats(database.db)).toEqual({ depth: 0, oldestAgeSeconds: null });
   });
 
+  it('forgets finished messages after 90 days, and keeps those still waiting', async () => {
+    const smtp = await smtpServer();
+    const old = await queueMail(database.db, { to: 'old@test.university.edu', subject: 'Old', text: 'Old' });
+    const waiting = await queueMail(database.db, { to: 'waiting@test.university.edu', subject: 'Waiting', text: 'Waiting' });
+    await database.db.update(mailOutbox).set({ status: 'sent', body: null, finishedAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(mailOutbox.id, old));
+    await database.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(mailOutbox.id, waiting));
+    await senderFor(smtp.url).sendDue();
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, old))).toEqual([]);
+    expect(await database.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, waiting))).toEqual([{ status: 'sent' }]);
+  });
+
   it('retries later and later, a day apart at most', () => {
     expect([1, 2, 3, 4].map((failures) => retryDelay(failures, 30_000, 24 * 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelay(20, 30_000, 24 * 3_600_000)).toBe(24 * 3_600_000);
