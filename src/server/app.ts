@@ -15,7 +15,7 @@ import {
 import { COLOR_SCHEME_SCRIPT } from '../shared/color-scheme-script';
 import { DEFAULT_LIMITS, DEMO_CONTACT, NO_BRANDING, type Config } from './config';
 import type { Database, Opening } from './db/client';
-import { sharedSecret } from './db/secrets';
+import { signingKeys } from './db/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { brandingRoutes } from './modules/branding/routes';
@@ -212,20 +212,21 @@ export async function buildApp({ database: given, config, logger = false }: AppO
   // Ready (each route's hooks put together) while the database opens; what needs the database
   // itself once it is open, before the app answers anything.
   await Promise.all([app.ready(), opened]);
-  const [cookieKey] = await Promise.all([sharedSecret(database.db, 'cookie', config.secret), versions.start()]);
-  cookieSigner.useKey(cookieKey);
+  const [cookieKeys] = await Promise.all([signingKeys(database.db, 'cookie', config.secret), versions.start()]);
+  cookieSigner.useKeys(cookieKeys);
   return app;
 }
 
 /**
- * The cookie plugin's signer, given its key once the database is open: the plugin, and the routes
- * after it, are registered while the database starts. Signing before that is a mistake.
+ * The cookie plugin's signer, given its keys once the database is open: the plugin, and the routes
+ * after it, are registered while the database starts. Signing before that is a mistake. The first
+ * key signs; a cookie signed with any of them is valid (`renew` when not the first).
  */
 class SignerOfLaterKey {
   #signer: Signer | undefined;
 
-  useKey(key: string): void {
-    this.#signer = new Signer(key, 'sha256');
+  useKeys(keys: string[]): void {
+    this.#signer = new Signer(keys, 'sha256');
   }
 
   #current(): Signer {

@@ -83,3 +83,21 @@ describe('single sign-on and two-step sign-in settings', () => {
     expect(() => loadConfig({ PORTAL_REQUIRE_TOTP: 'everyone' })).toThrow(/PORTAL_REQUIRE_TOTP/);
   });
 });
+
+describe('PORTAL_SECRET', () => {
+  const key = (letter: string) => letter.repeat(32);
+
+  it('holds one key, or several separated by commas with the signing key first', () => {
+    expect(loadConfig({}).secret).toBeUndefined();
+    expect(loadConfig({ PORTAL_SECRET: key('a') }).secret).toEqual([key('a')]);
+    expect(loadConfig({ PORTAL_SECRET: ` ${key('b')} , ${key('a')}` }).secret).toEqual([key('b'), key('a')]);
+  });
+
+  it('refuses a short, empty or repeated key, saying which without echoing any', () => {
+    expect(() => loadConfig({ PORTAL_SECRET: 'short' })).toThrow(/^PORTAL_SECRET has 5 characters; each key needs at least 32$/);
+    expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},tooshort` })).toThrow(/^PORTAL_SECRET's key 2 of 2 has 8 characters; each key needs at least 32$/);
+    expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},,${key('b')}` })).toThrow(/key 2 of 3 is empty: separate keys with single commas/);
+    expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},` })).toThrow(/key 2 of 2 is empty/);
+    expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},${key('a')}` })).toThrow(/^PORTAL_SECRET names one key twice$/);
+  });
+});

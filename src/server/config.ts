@@ -20,8 +20,11 @@ export interface Config {
   /** The form-submission service that contact messages are forwarded to; unset: kept in the inbox only. */
   formService: FormService | undefined;
   limits: Limits;
-  /** Signs cookies; unset: a key kept in the database, the same for every server process. */
-  secret: string | undefined;
+  /**
+   * PORTAL_SECRET's keys for signed cookies: the first signs, every one verifies (so a key can be
+   * rotated). Unset: a key kept in the database, the same for every server process.
+   */
+  secret: string[] | undefined;
   /**
    * The portal's own address (`https://attendance.university.edu`, no trailing slash), used in
    * set-password links and e-mails; unset: the address the request came to, with a warning.
@@ -156,10 +159,18 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { registrations: 100, contact: 30, signInPerAddress: 100 };
 
-function secret(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value.length < 32) throw new Error('PORTAL_SECRET must have at least 32 characters');
-  return value;
+/** PORTAL_SECRET: one key, or several separated by commas (the first signs, all verify). */
+function secret(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const keys = value.split(',').map((key) => key.trim());
+  // The keys are never echoed: only their places in the list.
+  keys.forEach((key, index) => {
+    const which = keys.length === 1 ? 'PORTAL_SECRET' : `PORTAL_SECRET's key ${index + 1} of ${keys.length}`;
+    if (key === '') throw new Error(`${which} is empty: separate keys with single commas, the signing key first`);
+    if (key.length < 32) throw new Error(`${which} has ${key.length} characters; each key needs at least 32`);
+  });
+  if (new Set(keys).size !== keys.length) throw new Error('PORTAL_SECRET names one key twice');
+  return keys;
 }
 
 function positiveWhole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -7,6 +7,7 @@ import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';
+import { MailSender } from './modules/mail/sender';
 import { tidyEmbeddedTables } from './db/statistics';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -75,6 +76,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const forwarder = config.formService
     ? new ContactForwarder({ database, service: config.formService, log: app.log })
     : undefined;
+  // E-mails wait in the outbox until SMTP takes them: sent only when SMTP is configured.
+  const mailSender = config.smtp ? new MailSender({ database, smtp: config.smtp, log: app.log }) : undefined;
 
   // The embedded database's statistics and vacuum, where tables grew while the portal was stopped
   // (or were never analyzed): a moment after the start, so that the first requests are not queued
@@ -90,6 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     clearTimeout(upkeep);
     // Sends in progress are recorded before the database closes, so none is sent twice.
     await forwarder?.stop();
+    await mailSender?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -99,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   await forwarder?.start();
+  await mailSender?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
 import { onPostgres } from '../test/postgres';
 import { copyMigratedFolderInto } from '../test/test-db';
 
@@ -117,4 +119,147 @@ describe.runIf(onPostgres)('portal beside a running server (PostgreSQL)', () => 
       await copy.drop();
     }
   }, 120_000);
+});
+
+/**
+ * `sessions revoke` and `user unlock`, beside the portal: on PostgreSQL while it runs (what the
+ * command does takes effect in it at once); on the embedded database, which one process holds at a
+ * time, with the portal stopped while the command runs.
+ */
+describe('portal sessions revoke and user unlock', () => {
+  type Portal = { app: FastifyInstance; db: Db };
+  let use: <T>(what: (portal: Portal) => Promise<T>) => Promise<T>;
+  let env: NodeJS.ProcessEnv;
+  let finish: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const { buildApp } = await import('../app');
+    const { openDatabase } = await import('../db/client');
+    const config = { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false };
+    if (onPostgres) {
+      const { createPostgresCopy } = await import('../test/test-db');
+      const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+      const database = await openDatabase({ databaseUrl: copy.url });
+      const app = await buildApp({ database, config });
+      env = { ...process.env, DATABASE_URL: copy.url };
+      use = (what) => what({ app, db: database.db });
+      finish = async () => {
+        await app.close();
+        await database.close();
+        await copy.drop();
+      };
+    } else {
+      env = { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' };
+      use = async (what) => {
+        const database = await openDatabase({ dataDir });
+        const app = await buildApp({ database, config });
+        try {
+          return await what({ app, db: database.db });
+        } finally {
+          await app.close();
+          await database.close();
+        }
+      };
+    }
+  }, 60_000);
+  afterAll(() => finish());
+
+  const run = (args: string[]) => {
+    const result = spawnSync(tsx, ['src/server/cli/portal.ts', ...args], { env, input: '', encoding: 'utf8', timeout: 60_000 });
+    return { code: result.status, out: result.stdout, err: result.stderr };
+  };
+  const signIn = (portal: Portal, email: string, password: string) =>
+    portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password, role: 'faculty', remember: false },
+      remoteAddress: '10.9.8.7',
+    });
+  const sessionOf = (res: { cookies: { name: string; value: string }[] }) =>
+    `portal_session=${res.cookies.find((c) => c.name === 'portal_session')!.value}`;
+  const whoIs = async (portal: Portal, cookie: string) =>
+    ((await portal.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json() as { user: { email: string } | null }).user?.email ?? null;
+  const auditOf = async (portal: Portal, action: string) => {
+    const { auditLog } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    return portal.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
+  };
+
+  it('user unlock clears the failed sign-ins that locked an account, so its owner signs in at once', async () => {
+    const { addUser } = await import('../modules/accounts/service');
+    await use(async (portal) => {
+      await addUser(portal.db, { email: 'Locked.Out@uni.edu', name: 'Locked Out', role: 'faculty', password: 'the-right-password' });
+      for (let i = 0; i < 5; i += 1) expect((await signIn(portal, 'locked.out@uni.edu', 'a wrong password')).statusCode).toBe(401);
+      expect((await signIn(portal, 'locked.out@uni.edu', 'the-right-password')).statusCode).toBe(429);
+    });
+
+    const unlocked = run(['user', 'unlock', 'LOCKED.OUT@uni.edu']);
+    expect(unlocked.err).toBe('');
+    expect(unlocked.code).toBe(0);
+    // Five failures, and the refused attempt that counted too.
+    expect(unlocked.out).toContain('Cleared the sign-in failures of Locked.Out@uni.edu (6 attempts in the last 15 minutes); it can sign in again at once');
+
+    await use(async (portal) => {
+      expect((await signIn(portal, 'locked.out@uni.edu', 'the-right-password')).statusCode).toBe(200);
+      expect(await auditOf(portal, 'account.unlock')).toEqual([
+        expect.objectContaining({ actor: 'cli', target: 'Locked.Out@uni.edu', detail: { failures: 6 } }),
+      ]);
+    });
+
+    expect(run(['user', 'unlock', 'locked.out@uni.edu']).out).toContain('Locked.Out@uni.edu has no sign-in failures to clear');
+    const unknown = run(['user', 'unlock', 'nobody@uni.edu']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('Error: No account with the email nobody@uni.edu');
+    const bare = run(['user', 'unlock']);
+    expect(bare.code).toBe(1);
+    expect(bare.err).toContain('Usage: npm run portal -- user unlock EMAIL');
+  }, 240_000);
+
+  it("sessions revoke ends one account's sign-ins or everyone's, and says how many", async () => {
+    const { addUser } = await import('../modules/accounts/service');
+    const { signInSessions } = await import('../db/schema');
+    const cookies = await use(async (portal) => {
+      await addUser(portal.db, { email: 'first@revoke.edu', name: 'First', role: 'faculty', password: 'long-enough-pw' });
+      await addUser(portal.db, { email: 'second@revoke.edu', name: 'Second', role: 'faculty', password: 'long-enough-pw' });
+      return {
+        first: [sessionOf(await signIn(portal, 'first@revoke.edu', 'long-enough-pw')), sessionOf(await signIn(portal, 'first@revoke.edu', 'long-enough-pw'))],
+        second: sessionOf(await signIn(portal, 'second@revoke.edu', 'long-enough-pw')),
+      };
+    });
+
+    const one = run(['sessions', 'revoke', '--user', 'FIRST@revoke.edu']);
+    expect(one.err).toBe('');
+    expect(one.out).toContain('Ended 2 sign-in sessions of first@revoke.edu');
+    // A running server hears of it through the sign-ins' data version, as soon as its announcement arrives.
+    const signedOut = (portal: Portal, cookie: string) => expect.poll(() => whoIs(portal, cookie), { timeout: 3000 }).toBeNull();
+    const left = await use(async (portal) => {
+      await signedOut(portal, cookies.first[0]!);
+      await signedOut(portal, cookies.first[1]!);
+      expect(await whoIs(portal, cookies.second)).toBe('second@revoke.edu');
+      return (await portal.db.select().from(signInSessions)).length;
+    });
+    expect(left).toBeGreaterThanOrEqual(1);
+
+    const all = run(['sessions', 'revoke', '--all']);
+    expect(all.out).toContain(`Ended ${left} sign-in session${left === 1 ? '' : 's'} of every account`);
+    await use(async (portal) => {
+      await signedOut(portal, cookies.second);
+      expect(await portal.db.select().from(signInSessions)).toEqual([]);
+      expect((await auditOf(portal, 'sessions.revoke')).map((e) => [e.actor, e.target, e.detail])).toEqual([
+        ['cli', 'first@revoke.edu', { sessions: 2 }],
+        ['cli', 'every account', { sessions: left }],
+      ]);
+      // Signing in again works.
+      expect((await signIn(portal, 'second@revoke.edu', 'long-enough-pw')).statusCode).toBe(200);
+    });
+
+    for (const args of [[], ['--all', '--user', 'first@revoke.edu']]) {
+      const unclear = run(['sessions', 'revoke', ...args]);
+      expect(unclear.code).toBe(1);
+      expect(unclear.err).toContain('Error: Say whose sign-ins to end: --all, or --user EMAIL');
+    }
+    const unknown = run(['sessions', 'revoke', '--user', 'nobody@revoke.edu']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('Error: No account with the email nobody@revoke.edu');
+  }, 240_000);
 });

@@ -8,7 +8,7 @@ import { DataFolderLockedError } from '../db/data-folder-lock';
 import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } from '../modules/accounts/service';
 import { CLI } from '../modules/audit/service';
-import { afterPasswordChange, endAllSignIns } from '../modules/auth/service';
+import { afterPasswordChange, endAllSignIns, revokeSignIns, unlockAccount } from '../modules/auth/service';
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster } from '../modules/roster/service';
 import { importRoster } from '../modules/roster-import/service';
@@ -24,6 +24,11 @@ Accounts:
   user list
   user set-password --email E [--password P]
   user disable --email E
+  user unlock EMAIL      clear the account's failed sign-ins, so that it can sign in again at once
+
+Sign-ins:
+  sessions revoke --all | --user EMAIL
+                         end every sign-in (or one account's) at once; each signs in again
 
 Roster:
   roster import FILE     a CSV with the header pin,name,class (and optionally email: each student with
@@ -157,6 +162,28 @@ export const commands: Record<string, Handler> = {
       return disabled;
     });
     console.log(`Disabled ${user.email}; their sign-in sessions have ended`);
+  },
+  async 'user unlock'(database, args) {
+    const [email] = positionals(args, 'user unlock EMAIL', 1, 1) as [string];
+    const { email: account, failures } = await unlockAccount(database.db, CLI, email);
+    console.log(
+      failures === 0
+        ? `${account} has no sign-in failures to clear`
+        : `Cleared the sign-in failures of ${account} (${failures} attempt${failures === 1 ? '' : 's'} in the last 15 minutes); it can sign in again at once`,
+    );
+  },
+  async 'sessions revoke'(database, args) {
+    let parsed: { values: { all?: boolean; user?: string } };
+    try {
+      parsed = parseArgs({ args, options: { all: { type: 'boolean' }, user: { type: 'string' } }, strict: true, allowPositionals: false });
+    } catch (err) {
+      throw new UserInputError(err instanceof Error ? err.message : String(err));
+    }
+    const { all, user } = parsed.values;
+    if (Boolean(all) === (user !== undefined)) throw new UserInputError('Say whose sign-ins to end: --all, or --user EMAIL');
+    const ended = await revokeSignIns(database.db, CLI, user === undefined ? { all: true } : { email: user });
+    const sessions = `${ended.sessions} sign-in session${ended.sessions === 1 ? '' : 's'}`;
+    console.log(`Ended ${sessions} of ${ended.email ?? 'every account'}`);
   },
   async 'pins fix'(database, args) {
     positionals(args, 'pins fix', 0, 0);

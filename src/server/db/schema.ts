@@ -516,3 +516,41 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * The mail outbox: every e-mail the portal sends is stored here first, in the transaction of what
+ * it is about, and a background sender delivers it through SMTP with retries (decision 37). A
+ * newer message on the same topic (an account's set-password link) cancels an older one not sent
+ * yet. The body is dropped once the message is sent, given up or cancelled: it may hold a one-time
+ * link, which is otherwise stored only as its hash.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the message is about, e.g. `set-password:<account id>`; null for a message of its own. */
+    topic: text('topic'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body'),
+    /** Extra headers (such as List-Unsubscribe), name to value. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    /** When a sender may take it next: after a failure, later and later; while one sends it, its lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Not sent by then: given up (a set-password mail when its link ends). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When it was sent, given up or cancelled. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'cancelled')`),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('mail_outbox_topic_idx').on(t.topic, t.id),
+    index('mail_outbox_finished_idx').on(t.finishedAt),
+  ],
+);

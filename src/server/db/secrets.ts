@@ -24,3 +24,12 @@ export async function sharedSecret(db: Db, name: string, configured?: string): P
   if (value === undefined) throw new Error(`secret ${name} missing after insert`);
   return value;
 }
+
+/**
+ * The keys of a signer: the configured ones (PORTAL_SECRET, the first signs and all verify, so a
+ * key can be rotated), else the one kept in the database under `name`.
+ */
+export async function signingKeys(db: Db, name: string, configured?: readonly string[]): Promise<string[]> {
+  if (configured && configured.length > 0) return [...configured];
+  return [await sharedSecret(db, name)];
+}

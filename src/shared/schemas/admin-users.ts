@@ -14,6 +14,21 @@ export const STUDENT_NEEDS_PIN_MESSAGE =
   'Only an account with a roster PIN can be a student: add the student as a new account with their PIN.';
 export const DISABLED_RESET_MESSAGE = 'This account is disabled: enable it before making a set-password link.';
 
+/** Where an account's newest set-password e-mail is (the mail outbox keeps it and retries). */
+export const SET_PASSWORD_MAIL_STATES = ['queued', 'failing', 'sent', 'failed'] as const;
+
+export const SetPasswordMailSchema = z.object({
+  state: z
+    .enum(SET_PASSWORD_MAIL_STATES)
+    .describe('queued: waiting to be sent; failing: tried and will be tried again; sent: the mail server took it; failed: given up'),
+  queuedAt: z.string().describe('When the link was made and its e-mail queued (ISO 8601)'),
+  sentAt: z.string().nullable().describe('When the mail server took it'),
+  attempts: z.number().int(),
+  lastError: z.string().nullable().describe("The last failure's reason, in the mail server's words where it gave any"),
+  nextAttemptAt: z.string().nullable().describe('When it is tried again, while it waits'),
+});
+export type SetPasswordMail = z.infer<typeof SetPasswordMailSchema>;
+
 /** One account as the accounts table shows it. */
 export const AdminUserSchema = z.object({
   id: z.string(),
@@ -25,6 +40,9 @@ export const AdminUserSchema = z.object({
   disabled: z.boolean(),
   hasPassword: z.boolean().describe('False until the account has used its set-password link'),
   createdAt: z.string(),
+  setPasswordMail: SetPasswordMailSchema.nullable().describe(
+    'The newest set-password e-mail of the account; null when none was queued (e-mail is not set up, or none was made)',
+  ),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -65,6 +83,7 @@ export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 
 export const SetPasswordLinkSchema = z.object({
   setPasswordUrl: z.string().describe('A one-time link, valid 72 hours, shown only in this answer'),
+  emailed: z.boolean().describe('The link is also e-mailed to the account (queued in the mail outbox): the portal sends e-mail'),
 });
 export type SetPasswordLink = z.infer<typeof SetPasswordLinkSchema>;
 

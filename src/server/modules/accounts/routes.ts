@@ -14,7 +14,7 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { SmtpSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { requireAdmin } from '../../plugins/auth';
-import { createMailer, type LinkDelivery } from './mailer';
+import type { LinkDelivery } from './set-password-mail';
 import * as service from './service';
 
 export interface AccountRoutesOptions {
@@ -23,22 +23,20 @@ export interface AccountRoutesOptions {
   endSignIns: service.EndSignIns;
   /** PORTAL_PUBLIC_URL: the address links are built on; unset: the request's own, with a warning. */
   publicUrl?: string | undefined;
-  /** PORTAL_SMTP_URL: links are also e-mailed when set. */
+  /** PORTAL_SMTP_URL: links are also e-mailed (through the mail outbox) when set. */
   smtp?: SmtpSettings | undefined;
 }
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, endSignIns, publicUrl, smtp }) => {
-  const mailer = smtp ? createMailer(smtp) : undefined;
-
   function delivery(request: FastifyRequest): LinkDelivery {
     let baseUrl = publicUrl;
     if (!baseUrl) {
       baseUrl = `${request.protocol}://${request.host}`;
       request.log.warn(`PORTAL_PUBLIC_URL is not set: the set-password link is built on this request's address, ${baseUrl}`);
     }
-    return { baseUrl, mailer, log: request.log };
+    return { baseUrl, email: smtp !== undefined };
   }
 
   const admin = (request: FastifyRequest) => request.user!;
@@ -72,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         summary: 'Add an account without a password, and its one-time set-password link (admins)',
         description:
           "A student's PIN must be on the roster. The link is valid 72 hours and shown only in this answer " +
-          '(also e-mailed when the portal sends e-mail). 409 when the e-mail has an account.',
+          '(also e-mailed when the portal sends e-mail: queued with the account, sent by the mail outbox). 409 when the e-mail has an account.',
         body: CreateUserSchema,
         response: { 201: CreatedUserSchema, ...refusals, 409: ErrorSchema },
       },

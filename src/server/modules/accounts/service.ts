@@ -7,6 +7,7 @@ import {
   type CreateUserInput,
   type CreatedUser,
   type SetPasswordLink,
+  type SetPasswordMail,
   type UpdateUserInput,
   type UsersPage,
   type UsersQuery,
@@ -20,12 +21,13 @@ import { badRequest, conflict, notFound } from '../../http-error';
 import { parseOrThrow, UserInputError } from '../../input-error';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { bumpDataVersion, SIGN_INS } from '../data-version/service';
+import { latestMailOf, type MailState } from '../mail/service';
 import { isOnRoster } from '../roster/service';
-import type { LinkDelivery } from './mailer';
+import type { LinkDelivery } from './set-password-mail';
 import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';
-import { deliver, issueSetPasswordToken, setPasswordUrl } from './set-password-links';
+import { cancelSetPasswordMail, issueSetPasswordToken, queueSetPasswordMail, setPasswordMailTopic, setPasswordUrl } from './set-password-links';
 
 export type { UserRow } from './repository';
 // Passwords and set-password links have files of their own; other modules reach them here.
@@ -113,6 +115,7 @@ export async function disableUser(db: Executor, email: string, actor?: Actor): P
     if (user.disabledAt) return user;
     if (user.role === 'admin') assertAnotherAdmin(admins, user.id);
     await changeAccount(tx, user.id, { disabledAt: new Date() });
+    await cancelSetPasswordMail(tx, user.id);
     if (actor) await recordAudit(tx, actor, 'account.disable', user.email);
     return user;
   });
@@ -203,8 +206,32 @@ export function rememberOidcSubject(db: Executor, userId: string, subject: strin
 const EMAIL_CONSTRAINT = 'users_email_lower_key';
 const ACCOUNT_NOT_FOUND = 'No such account';
 
+function toSetPasswordMail(mail: MailState | undefined): SetPasswordMail | null {
+  if (!mail) return null;
+  return {
+    state: mail.state,
+    queuedAt: mail.queuedAt.toISOString(),
+    sentAt: mail.sentAt?.toISOString() ?? null,
+    attempts: mail.attempts,
+    lastError: mail.lastError,
+    nextAttemptAt: mail.nextAttemptAt?.toISOString() ?? null,
+  };
+}
+
+/** The accounts as the API gives them, each with its newest set-password e-mail. */
+async function withMailOf(db: Executor, rows: UserRow[]): Promise<AdminUser[]> {
+  const mail = await latestMailOf(db, rows.map((row) => setPasswordMailTopic(row.id)));
+  return rows.map((row) => toAdminUser(row, mail.get(setPasswordMailTopic(row.id))));
+}
+
+/** One account as the API gives it, with its newest set-password e-mail. */
+async function adminUserOf(db: Executor, row: UserRow): Promise<AdminUser> {
+  const topic = setPasswordMailTopic(row.id);
+  return toAdminUser(row, (await latestMailOf(db, [topic])).get(topic));
+}
+
 /** The mapper from a row to the API: the password hash never leaves this module. */
-export function toAdminUser(row: UserRow): AdminUser {
+export function toAdminUser(row: UserRow, setPasswordMail?: MailState): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -215,6 +242,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     disabled: row.disabledAt !== null,
     hasPassword: row.passwordHash !== null,
     createdAt: row.createdAt.toISOString(),
+    setPasswordMail: toSetPasswordMail(setPasswordMail),
   };
 }
 
@@ -242,7 +270,7 @@ export async function listAccounts(db: Executor, query: UsersQuery): Promise<Use
     limit: query.limit,
     offset: query.offset,
   });
-  return { users: rows.map(toAdminUser), total, limit: query.limit, offset: query.offset };
+  return { users: await withMailOf(db, rows), total, limit: query.limit, offset: query.offset };
 }
 
 async function findAccount(db: Executor, id: string): Promise<UserRow> {
@@ -289,22 +317,21 @@ export async function createAccount(
     if (error instanceof UserInputError) throw badRequest(error.message);
     throw error;
   }
-  let created: { user: UserRow; token: string };
   try {
-    created = await db.transaction(async (tx) => {
+    // The account, its link and the link's e-mail: all of it, or nothing.
+    return await db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, { ...account, passwordHash: null });
-      const token = await issueSetPasswordToken(tx, user.id, now);
+      const { token, expiresAt } = await issueSetPasswordToken(tx, user.id, now);
+      const url = setPasswordUrl(delivery.baseUrl, token);
+      await queueSetPasswordMail(tx, delivery, user, { url, expiresAt }, 'new');
       await recordAudit(tx, actorOf(admin), 'account.create', user.email, createdDetail(account));
-      return { user, token };
+      return { user: await adminUserOf(tx, user), setPasswordUrl: url, emailed: delivery.email };
     });
   } catch (error) {
     // Two admins adding the same e-mail at once: the index has the last word.
     if (isUniqueViolation(error, EMAIL_CONSTRAINT)) throw conflict(duplicateMessage(input.email));
     throw error;
   }
-  const url = setPasswordUrl(delivery.baseUrl, created.token);
-  await deliver(delivery, created.user, url, 'new');
-  return { user: toAdminUser(created.user), setPasswordUrl: url };
 }
 
 /**
@@ -345,18 +372,19 @@ export async function updateAccount(
     }
     if (disables) changes.disabledAt = now;
     if (enables) changes.disabledAt = null;
-    if (Object.keys(changes).length === 0) return toAdminUser(before);
+    if (Object.keys(changes).length === 0) return adminUserOf(tx, before);
 
     await changeAccount(tx, before.id, changes);
     if (nameChanges || roleChanges) await recordAudit(tx, actorOf(context.admin), 'account.update', before.email, detail);
     if (disables) {
+      await cancelSetPasswordMail(tx, before.id);
       await recordAudit(tx, actorOf(context.admin), 'account.disable', before.email);
       await context.endSignIns(tx, before.id);
     } else if (roleChanges) {
       await context.endSignIns(tx, before.id, context.sessionId);
     }
     if (enables) await recordAudit(tx, actorOf(context.admin), 'account.enable', before.email);
-    return toAdminUser(await findAccount(tx, before.id));
+    return adminUserOf(tx, await findAccount(tx, before.id));
   });
 }
 
@@ -371,14 +399,13 @@ export async function resetAccountPassword(
   delivery: LinkDelivery,
   now = new Date(),
 ): Promise<SetPasswordLink> {
-  const { user, token } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await lockAccount(tx, id);
     if (row.disabledAt) throw conflict(DISABLED_RESET_MESSAGE);
-    const issued = await issueSetPasswordToken(tx, row.id, now);
+    const { token, expiresAt } = await issueSetPasswordToken(tx, row.id, now);
+    const url = setPasswordUrl(delivery.baseUrl, token);
+    await queueSetPasswordMail(tx, delivery, row, { url, expiresAt }, 'reset');
     await recordAudit(tx, actorOf(admin), 'account.reset-password', row.email, { how: 'set-password link' });
-    return { user: row, token: issued };
+    return { setPasswordUrl: url, emailed: delivery.email };
   });
-  const url = setPasswordUrl(delivery.baseUrl, token);
-  await deliver(delivery, user, url, 'reset');
-  return { setPasswordUrl: url };
 }

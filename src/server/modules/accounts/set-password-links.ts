@@ -8,7 +8,8 @@ import { SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../http-error';
 import { UserInputError } from '../../input-error';
-import type { LinkDelivery } from './mailer';
+import { cancelMail, queueMail } from '../mail/service';
+import { setPasswordMailText, type LinkDelivery } from './set-password-mail';
 import { checkNewPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 import type { UserRow } from './repository';
@@ -19,15 +20,12 @@ export function hashLinkToken(token: string): string {
   return digest('sha256', token, 'hex');
 }
 
-/** A fresh link for the account, replacing (so cancelling) the one it had. Returns the token. */
-export async function issueSetPasswordToken(db: Executor, userId: string, now: Date): Promise<string> {
+/** A fresh link for the account, replacing (so cancelling) the one it had. Returns the token and its end. */
+export async function issueSetPasswordToken(db: Executor, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  await repo.putSetPasswordToken(db, {
-    userId,
-    tokenHash: hashLinkToken(token),
-    expiresAt: new Date(now.getTime() + SET_PASSWORD_LINK_MS),
-  });
-  return token;
+  const expiresAt = new Date(now.getTime() + SET_PASSWORD_LINK_MS);
+  await repo.putSetPasswordToken(db, { userId, tokenHash: hashLinkToken(token), expiresAt });
+  return { token, expiresAt };
 }
 
 /** The link as the admin copies it: a fragment, so the token never reaches a log or a Referer. */
@@ -35,14 +33,31 @@ export function setPasswordUrl(baseUrl: string, token: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/set-password#token=${token}`;
 }
 
-/** Sends the link when e-mail is set up; a failed send is logged, the admin still has the link. */
-export async function deliver(delivery: LinkDelivery, user: UserRow, url: string, kind: 'new' | 'reset'): Promise<void> {
-  if (!delivery.mailer) return;
-  try {
-    await delivery.mailer.sendSetPasswordLink({ to: user.email, name: user.name, url, kind });
-  } catch (error) {
-    delivery.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'the set-password e-mail was not sent');
-  }
+/** What an account's set-password e-mails are about in the mail outbox: a newer one cancels an older one. */
+export function setPasswordMailTopic(userId: string): string {
+  return `set-password:${userId}`;
+}
+
+/** Cancels the account's set-password e-mail not sent yet: its link does not work for a disabled account. */
+export function cancelSetPasswordMail(db: Executor, userId: string): Promise<void> {
+  return cancelMail(db, setPasswordMailTopic(userId));
+}
+
+/**
+ * Queues the link's e-mail when e-mail is set up, in the caller's transaction (the one that made
+ * the link): stored with the link or not at all, sent by the mail outbox whenever SMTP answers,
+ * until the link ends.
+ */
+export async function queueSetPasswordMail(
+  db: Executor,
+  delivery: LinkDelivery,
+  user: UserRow,
+  link: { url: string; expiresAt: Date },
+  kind: 'new' | 'reset',
+): Promise<void> {
+  if (!delivery.email) return;
+  const { subject, text } = setPasswordMailText({ to: user.email, name: user.name, url: link.url, kind });
+  await queueMail(db, { to: user.email, subject, text, topic: setPasswordMailTopic(user.id), expiresAt: link.expiresAt });
 }
 
 /**
@@ -75,6 +90,8 @@ export async function setPasswordWithLink(
   const user = await repo.lockUser(db, taken.userId);
   if (!user || user.disabledAt) throw badRequest(SET_PASSWORD_LINK_MESSAGE);
   await repo.updateUser(db, user.id, { passwordHash });
+  // The link is used up: an e-mail of it still waiting would only carry a dead link.
+  await cancelSetPasswordMail(db, user.id);
   return user;
 }
 

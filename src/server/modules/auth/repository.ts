@@ -47,6 +47,19 @@ export async function deleteSessionsOfUser(db: Executor, userId: string, keepId?
     .where(and(eq(signInSessions.userId, userId), keepId === undefined ? undefined : ne(signInSessions.id, keepId)));
 }
 
+/**
+ * Ends sign-ins: every account's, or one account's. Its two-step sign-ins waiting for a code go
+ * too, so that none becomes a session afterwards. Returns how many sessions were ended.
+ */
+export async function deleteSignIns(db: Executor, userId?: string): Promise<number> {
+  await db.delete(pendingSignIns).where(userId === undefined ? undefined : eq(pendingSignIns.userId, userId));
+  const ended = await db
+    .delete(signInSessions)
+    .where(userId === undefined ? undefined : eq(signInSessions.userId, userId))
+    .returning({ id: signInSessions.id });
+  return ended.length;
+}
+
 /** Sign-in sessions that can no longer be used: expired, or of a disabled account. */
 export async function deleteDeadSessions(db: Executor, now: Date): Promise<void> {
   await db
@@ -96,6 +109,23 @@ export async function uncountAttempt(db: Executor, keys: string[]): Promise<void
 
 export async function clearAttempts(db: Executor, key: string): Promise<void> {
   await db.delete(signInLimits).where(eq(signInLimits.key, key));
+}
+
+/**
+ * Deletes the failure counts of an account: its e-mail's and those of the browsers that signed in
+ * to it (not its addresses', which other accounts share). Returns the failures still inside their
+ * window, the ones that limit it now.
+ */
+export async function deleteAttemptsOfAccount(db: Executor, email: string, userId: string, windowMs: number): Promise<number> {
+  const devices = db.select({ key: sql`'device:' || ${trustedDevices.id}` }).from(trustedDevices).where(eq(trustedDevices.userId, userId));
+  const deleted = await db
+    .delete(signInLimits)
+    .where(or(eq(signInLimits.key, `email:${email.toLowerCase()}`), inArray(signInLimits.key, devices)))
+    .returning({
+      count: signInLimits.count,
+      live: sql<boolean>`${signInLimits.windowStart} + ${windowMs} * interval '1 millisecond' > now()`,
+    });
+  return deleted.reduce((sum, row) => sum + (row.live ? row.count : 0), 0);
 }
 
 export async function deleteOldAttempts(db: Executor, before: Date): Promise<void> {

@@ -57,12 +57,20 @@ export const SET_PASSWORD_PER_10_MINUTES = 100;
 /** The answer of the single sign-on routes of a portal that has none configured. */
 export const SSO_OFF_MESSAGE = 'Single sign-on is not configured';
 
-/** The value of a signed cookie, or undefined when it is missing or its signature is wrong. */
-function signedCookie(request: FastifyRequest, name: string): string | undefined {
+/**
+ * A signed cookie's value, or undefined when it is missing or its signature is wrong; `renew` when
+ * it was signed with an older key of PORTAL_SECRET than the one that signs now.
+ */
+function readSignedCookie(request: FastifyRequest, name: string): { value: string; renew: boolean } | undefined {
   const raw = request.cookies[name];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
+  return unsigned.valid && unsigned.value !== null ? { value: unsigned.value, renew: unsigned.renew } : undefined;
+}
+
+/** The value of a signed cookie, or undefined when it is missing or its signature is wrong. */
+function signedCookie(request: FastifyRequest, name: string): string | undefined {
+  return readSignedCookie(request, name)?.value;
 }
 
 /** Every cookie of the portal: out of scripts' reach, not sent from other sites, HTTPS-only over HTTPS. */
@@ -80,7 +88,15 @@ function setSignedCookie(request: FastifyRequest, reply: FastifyReply, name: str
 
 /** Sets the session cookie (and the device cookie when new) of a completed sign-in. */
 function setSignInCookies(request: FastifyRequest, reply: FastifyReply, result: LoginResult): void {
-  if (result.deviceToken) setSignedCookie(request, reply, DEVICE_COOKIE, result.deviceToken, '/api/auth', new Date(Date.now() + DEVICE_MS));
+  const deviceExpires = new Date(Date.now() + DEVICE_MS);
+  if (result.deviceToken) {
+    setSignedCookie(request, reply, DEVICE_COOKIE, result.deviceToken, '/api/auth', deviceExpires);
+  } else {
+    // A known browser whose device cookie an older key signed gets it signed with the current key,
+    // so that the older key can later leave PORTAL_SECRET without the browser becoming a stranger.
+    const sent = readSignedCookie(request, DEVICE_COOKIE);
+    if (sent?.renew) setSignedCookie(request, reply, DEVICE_COOKIE, sent.value, '/api/auth', deviceExpires);
+  }
   reply.setCookie(SESSION_COOKIE, result.token, {
     ...cookieOptions(request, '/'),
     // Without Remember me the cookie ends with the browser; the server still ends it after 12 hours.

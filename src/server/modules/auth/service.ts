@@ -14,7 +14,8 @@ import {
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http-error';
-import { actorOf, recordAudit } from '../audit/service';
+import { UserInputError } from '../../input-error';
+import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { bumpDataVersion, SIGN_INS } from '../data-version/service';
 import {
   deleteExpiredSetPasswordLinks,
@@ -300,6 +301,40 @@ export async function setPasswordFromLink(db: Executor, token: string, password:
   await db.transaction(async (tx) => {
     const user = await setPasswordWithLink(tx, token, password);
     await afterPasswordChange(tx, user.id);
+  });
+}
+
+/**
+ * Ends sign-ins from the command line (`portal sessions revoke`): every account's, or the one
+ * account's; audited, and at once in every server process. Returns how many sessions ended, and the account's e-mail as stored.
+ */
+export async function revokeSignIns(
+  db: Executor,
+  actor: Actor,
+  target: { all: true } | { email: string },
+): Promise<{ sessions: number; email?: string }> {
+  const user = 'email' in target ? await findUserByEmail(db, target.email) : undefined;
+  if ('email' in target && !user) throw new UserInputError(`No account with the email ${target.email}`);
+  return db.transaction(async (tx) => {
+    const sessions = await repo.deleteSignIns(tx, user?.id);
+    await bumpDataVersion(tx, SIGN_INS);
+    await recordAudit(tx, actor, 'sessions.revoke', user ? user.email : 'every account', { sessions });
+    return user ? { sessions, email: user.email } : { sessions };
+  });
+}
+
+/**
+ * Clears an account's sign-in failures (`portal user unlock`): its e-mail's count and those of the
+ * browsers that signed in to it, so that it can sign in again at once. Audited when it had any.
+ * Returns the failures that counted against it.
+ */
+export async function unlockAccount(db: Executor, actor: Actor, email: string): Promise<{ email: string; failures: number }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UserInputError(`No account with the email ${email}`);
+  return db.transaction(async (tx) => {
+    const failures = await repo.deleteAttemptsOfAccount(tx, user.email, user.id, ATTEMPT_WINDOW_MS);
+    if (failures > 0) await recordAudit(tx, actor, 'account.unlock', user.email, { failures });
+    return { email: user.email, failures };
   });
 }
 

@@ -22,7 +22,7 @@ export function UsersConfirmModal({
 }: {
   target: ConfirmTarget | null;
   onClose: () => void;
-  onLink: (user: AdminUser, url: string) => void;
+  onLink: (user: AdminUser, url: string, emailed: boolean) => void;
 }) {
   const update = useUpdateUser();
   const reset = useResetUserPassword();
@@ -74,9 +74,9 @@ export function UsersConfirmModal({
     }
     if (target.action === 'reset') {
       reset.mutate(user.id, {
-        onSuccess: ({ setPasswordUrl }) => {
+        onSuccess: ({ setPasswordUrl, emailed }) => {
           close();
-          onLink(user, setPasswordUrl);
+          onLink(user, setPasswordUrl, emailed);
         },
       });
       return;

@@ -7,6 +7,8 @@ export interface ShownLink {
   url: string;
   /** A new account, or a reset of an existing one's password. */
   kind: 'new' | 'reset';
+  /** The link is also on its way by e-mail. */
+  emailed: boolean;
 }
 
 /**
@@ -25,9 +27,16 @@ export function UsersLinkModal({ link, onClose }: { link: ShownLink | null; onCl
       {link && (
         <Stack gap="md">
           <Text>
-            Send this link to <strong>{link.email}</strong>. It lets them choose their password
+            {link.emailed ? 'This link is on its way to ' : 'Send this link to '}
+            <strong>{link.email}</strong>
+            {link.emailed ? ' by e-mail' : ''}. It lets them choose their password
             {link.kind === 'reset' ? '; any earlier link no longer works' : ''}.
           </Text>
+          {link.emailed && (
+            <Text size="sm" c="dimmed">
+              The Set-password e-mail column of the accounts list says when the mail server has taken it, or why not yet.
+            </Text>
+          )}
           <TextInput label="Set-password link" value={link.url} readOnly onFocus={(event) => event.currentTarget.select()} />
           <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
             The link works once, for {SET_PASSWORD_LINK_HOURS} hours. It is shown only now: copy it before you close this

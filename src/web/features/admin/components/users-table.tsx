@@ -1,7 +1,7 @@
-import { Badge, Button, Menu, Text } from '@mantine/core';
+import { Badge, Button, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { Role } from '../../../../shared/constants';
-import type { AdminUser } from '../../../../shared/schemas/admin-users';
+import type { AdminUser, SetPasswordMail } from '../../../../shared/schemas/admin-users';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/calendar-date';
 
@@ -32,6 +32,45 @@ export function UserStateBadge({ user }: { user: AdminUser }) {
   );
 }
 
+const MAIL_BADGES: Record<SetPasswordMail['state'], { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray.9' },
+  failing: { label: 'Failing', color: 'orange.9' },
+  sent: { label: 'Sent', color: 'green.9' },
+  failed: { label: 'Not sent', color: 'red' },
+};
+
+/**
+ * Whether the account's newest set-password e-mail went out: queued, sent (when), or failing (it is
+ * tried again later and later) or given up, with the mail server's reason.
+ */
+export function SetPasswordMailState({ mail }: { mail: SetPasswordMail | null }) {
+  if (!mail) {
+    return (
+      <Text c="dimmed" span size="sm">
+        —
+      </Text>
+    );
+  }
+  const badge = MAIL_BADGES[mail.state];
+  let line: string;
+  if (mail.state === 'sent' && mail.sentAt) line = formatDateTime(mail.sentAt, undefined);
+  else if (mail.state === 'queued') line = `Since ${formatDateTime(mail.queuedAt, undefined)}`;
+  else if (mail.state === 'failing') {
+    const next = mail.nextAttemptAt ? ` Next try ${formatDateTime(mail.nextAttemptAt, undefined)}.` : '';
+    line = `${mail.lastError ?? 'Not sent yet'} (${mail.attempts} ${mail.attempts === 1 ? 'try' : 'tries'}).${next}`;
+  } else line = mail.lastError ?? 'Given up';
+  return (
+    <Stack gap={2} maw={260}>
+      <Badge color={badge.color} variant="light" tt="none">
+        {badge.label}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {line}
+      </Text>
+    </Stack>
+  );
+}
+
 export interface UsersTableProps {
   users: AdminUser[];
   onAction: (user: AdminUser, action: UserAction) => void;
@@ -50,6 +89,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
       cell: (user) => (user.lastSignInAt ? formatDateTime(user.lastSignInAt, undefined) : <Text c="dimmed" span size="sm">Never</Text>),
     },
     { header: 'State', cell: (user) => <UserStateBadge user={user} /> },
+    { header: 'Set-password e-mail', cell: (user) => <SetPasswordMailState mail={user.setPasswordMail} /> },
     { header: 'Actions', hiddenHeader: true, cell: (user) => <UserActions user={user} onAction={onAction} /> },
   ];
   return (
@@ -58,7 +98,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
       rows={users}
       rowKey={(user) => user.id}
       label="Accounts"
-      minWidth={820}
+      minWidth={980}
       tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
     />
   );

@@ -107,12 +107,12 @@ export function UsersPage() {
         onClose={() => setAdding(false)}
         onCreated={(created) => {
           setAdding(false);
-          setLink({ email: created.user.email, url: created.setPasswordUrl, kind: 'new' });
+          setLink({ email: created.user.email, url: created.setPasswordUrl, kind: 'new', emailed: created.emailed });
         }}
       />
       <UsersLinkModal link={link} onClose={() => setLink(null)} />
       <UsersEditModal target={editing} onClose={() => setEditing(null)} />
-      <UsersConfirmModal target={confirming} onClose={() => setConfirming(null)} onLink={(user, url) => setLink({ email: user.email, url, kind: 'reset' })} />
+      <UsersConfirmModal target={confirming} onClose={() => setConfirming(null)} onLink={(user, url, emailed) => setLink({ email: user.email, url, kind: 'reset', emailed })} />
     </Stack>
   );
 }
