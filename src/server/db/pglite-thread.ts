@@ -404,8 +404,18 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
       if (this.#stopped) throw this.#stopped;
     }
 
+    /** Queries sent and not answered yet: the one running and those queued behind it. */
+    #queries = 0;
+
+    get queriesInProgress(): number {
+      return this.#queries;
+    }
+
     _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T> {
-      return this.#queryMutex.runExclusive(work);
+      this.#queries += 1;
+      return this.#queryMutex.runExclusive(work).finally(() => {
+        this.#queries -= 1;
+      });
     }
 
     _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> {
@@ -492,7 +502,7 @@ export interface StartingThread {
    * Used as a PGlite: Drizzle's driver and the portal's prepared statements see no difference.
    * What it is asked before `ready` waits for the database to start.
    */
-  client: PGlite;
+  client: PGlite & { readonly queriesInProgress: number };
   /** Resolves once the database is open; rejects with PGlite's own message when it cannot start. */
   ready: Promise<void>;
 }
@@ -523,7 +533,7 @@ export async function beginPgliteThread(dataDir: string | undefined, options: PG
     },
   );
   ready.catch(() => undefined);
-  return { client: thread as unknown as PGlite, ready };
+  return { client: thread as unknown as StartingThread['client'], ready };
 }
 
 /**

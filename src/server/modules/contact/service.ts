@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/contact';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../http-error';
+import type { Metrics } from '../../plugins/metrics';
 import { CONTACT_CHANNEL } from './forwarder';
 import * as repo from './repository';
 import type { ContactMessageRow } from './repository';
@@ -87,4 +88,27 @@ export async function setMessageRead(db: Executor, id: string, read: boolean, fo
   const row = numeric === undefined ? undefined : await repo.setRead(db, numeric, read);
   if (!row) throw notFound(CONTACT_MESSAGE_NOT_FOUND);
   return toContactMessageResponse(row, forwarding);
+}
+
+/**
+ * The contact forwarder's outbox in the metrics: how many messages wait to be forwarded, and for
+ * how long the oldest has. One query serves both families of a scrape.
+ */
+export function addOutboxMetrics(metrics: Metrics, db: Executor): void {
+  let reading: { at: number; state: Promise<{ depth: number; oldestAgeSeconds: number }> } | undefined;
+  const state = () => {
+    const now = Date.now();
+    if (!reading || now - reading.at > 1000) reading = { at: now, state: repo.outboxState(db) };
+    return reading.state;
+  };
+  metrics.addGauge({
+    name: 'contact_outbox_depth',
+    help: 'Contact messages waiting to be forwarded to the form service',
+    read: async () => (await state()).depth,
+  });
+  metrics.addGauge({
+    name: 'contact_outbox_oldest_age_seconds',
+    help: 'How long the oldest contact message waiting to be forwarded has waited (0 when none waits)',
+    read: async () => (await state()).oldestAgeSeconds,
+  });
 }
