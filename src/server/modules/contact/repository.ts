@@ -101,7 +101,8 @@ export async function outboxState(db: Executor): Promise<{ depth: number; oldest
   const [row] = await db
     .select({
       depth: sql<number>`count(*)::int`,
-      oldest: sql<number | null>`extract(epoch from now() - min(${contactMessages.createdAt}))::double precision`,
+      // Numeric, read as text: the embedded database's double precision results are not to be trusted here.
+      oldest: sql<string | null>`extract(epoch from now() - min(${contactMessages.createdAt}))`,
     })
     .from(contactMessages)
     .where(
