@@ -404,22 +404,20 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
       if (this.#stopped) throw this.#stopped;
     }
 
-    /** Queries sent and not answered yet: the one running and those queued behind it. */
-    #queries = 0;
-
-    get queriesInProgress(): number {
-      return this.#queries;
-    }
-
     _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T> {
-      this.#queries += 1;
-      return this.#queryMutex.runExclusive(work).finally(() => {
-        this.#queries -= 1;
-      });
+      return this.#queryMutex.runExclusive(work);
     }
 
     _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> {
       return this.#transactionMutex.runExclusive(work);
+    }
+
+    /**
+     * Requests sent to the database's thread and not answered yet: the one it runs and those queued
+     * behind it (kept statements are sent without waiting for the one before to be answered).
+     */
+    get queriesInProgress(): number {
+      return this.#pending.size;
     }
 
     async listen(channel: string, callback: Listener, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {
