@@ -42,6 +42,7 @@ import { compressionPlugin } from './plugins/compression';
 import { addDatabaseMetrics, addEventLoopMetrics, httpMetricsPlugin, Metrics } from './plugins/metrics';
 import { ReportCache } from './plugins/report-cache';
 import { requestId, requestIdPlugin } from './plugins/request-id';
+import { requestTimeoutPlugin } from './plugins/request-timeout';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
@@ -66,9 +67,8 @@ export interface AppOptions {
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
- * A request is answered within this (503 after it), and its head and body must arrive within it.
- * The live updates' stream is exempt: it takes the response over (`reply.hijack()`), which ends
- * the limit's clock.
+ * A request's head and body must arrive within this, and its answer begin within it (503 after:
+ * `requestTimeoutPlugin`). An answer that has begun, a stream or the live updates, is not cut.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -121,7 +121,6 @@ export async function buildApp({ database: given, config, logger = false, metric
     frameworkErrors: frameworkErrorHandler,
     genReqId: requestId,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    handlerTimeout: REQUEST_TIMEOUT_MS,
     // While the server stops, a request on an open connection is still answered (with
     // Connection: close), readiness included, which then says why it is not ready.
     return503OnClosing: false,
@@ -130,6 +129,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(requestIdPlugin);
+  await app.register(requestTimeoutPlugin, { timeoutMs: REQUEST_TIMEOUT_MS });
   await app.register(httpMetricsPlugin, { metrics });
   addEventLoopMetrics(metrics);
   addDatabaseMetrics(metrics, database);

@@ -38,9 +38,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message: clientMessage(error, status) });
     }
     const code = databaseErrorCode(error);
-    // The request's time ran out (REQUEST_TIMEOUT_MS), or PostgreSQL cancelled a statement that
-    // ran past PORTAL_STATEMENT_TIMEOUT_MS: the server is busy, not broken.
-    if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || code === QUERY_CANCELED) {
+    // PostgreSQL cancelled a statement that ran past PORTAL_STATEMENT_TIMEOUT_MS: the server is
+    // busy, not broken.
+    if (code === QUERY_CANCELED) {
       request.log.warn({ route: request.routeOptions.url, code: code ?? error.code }, 'request took too long');
       return reply.status(503).send({ message: TOO_LONG_MESSAGE });
     }

@@ -105,8 +105,9 @@ export function addEventLoopMetrics(metrics: Metrics): void {
     help: 'How late the event loop ran its timers since the previous scrape: the 50th and 99th percentiles and the longest',
     labelNames: ['quantile'],
     read() {
-      // Nanoseconds; no sample yet reads as 0.
-      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      // Nanoseconds; without a sample since the last reset, every figure reads as 0.
+      const sampled = monitor.count > 0;
+      const seconds = (ns: number) => (sampled && Number.isFinite(ns) ? ns / 1e9 : 0);
       const reading = [
         { labels: { quantile: '0.5' }, value: seconds(monitor.percentile(50)) },
         { labels: { quantile: '0.99' }, value: seconds(monitor.percentile(99)) },
