@@ -156,6 +156,7 @@ describe('metrics', () => {
       // A proxy on this machine forwards everyone's requests from the loopback address.
       [{ 'x-forwarded-for': '203.0.113.7' }, undefined],
       [{ forwarded: 'for=203.0.113.7' }, undefined],
+      [{ 'x-real-ip': '203.0.113.7' }, undefined],
     ] as const) {
       const res = await scrape(headers, remote);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);

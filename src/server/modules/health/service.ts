@@ -67,6 +67,9 @@ export interface MetricsRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** Headers a proxy adds to say whom it forwards for. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
@@ -75,7 +78,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * metrics to everyone it serves), or one with `Authorization: Bearer <token>` when a token is set.
  */
 export function mayReadMetrics(request: MetricsRequest, token: string | undefined): boolean {
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
   if (!forwarded && request.socketAddress !== undefined && LOOPBACK.has(request.socketAddress)) return true;
   if (token === undefined) return false;
   const authorization = request.headers.authorization;
