@@ -25,9 +25,10 @@ import { classAdminRoutes } from './modules/class-admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, SESSION_COOKIE, signInResolver } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
+import { addMailOutboxMetrics } from './modules/mail/service';
 import { DataVersions, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, METRICS_SECURITY_SCHEME } from './modules/health/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
@@ -39,7 +40,10 @@ import { timetableRoutes } from './modules/timetable/routes';
 import { AccessLog } from './plugins/access-log';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { addDatabaseMetrics, addEventLoopMetrics, httpMetricsPlugin, Metrics } from './plugins/metrics';
 import { ReportCache } from './plugins/report-cache';
+import { requestId, requestIdPlugin } from './plugins/request-id';
+import { requestTimeoutPlugin } from './plugins/request-timeout';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorsPlugin, frameworkErrorHandler, nulGuardPlugin } from './plugins/errors';
@@ -55,11 +59,19 @@ export interface AppOptions {
    */
   database: Database | Opening;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken'>>;
   logger?: FastifyServerOptions['logger'];
+  /** The process's metrics, when the caller adds families of its own; else the app makes them. */
+  metrics?: Metrics;
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * A request's head and body must arrive within this, and its answer begin within it (503 after:
+ * `requestTimeoutPlugin`). An answer that has begun, a stream or the live updates, is not cut.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The OpenAPI security scheme of the sign-in cookie. */
 const SESSION_SECURITY_SCHEME = 'sessionCookie';
@@ -78,7 +90,7 @@ const API_TAGS = [
   { name: 'events', description: 'Live updates: a server-sent event each time a register is saved' },
   { name: 'contact', description: 'The contact page: its details, the form, and the faculty inbox' },
   { name: 'admin', description: 'Administration: accounts, classes, the roster, terms, subjects, timetables and the audit trail (admins only)' },
-  { name: 'health', description: 'Whether the server and its database are up' },
+  { name: 'health', description: 'Liveness, readiness and metrics of this server process' },
 ];
 
 /**
@@ -92,11 +104,13 @@ function routeSecurity(route: Pick<RouteOptions, 'onRequest'>): Array<Record<str
 
 const openApiTransform: SwaggerTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
-  return { ...transformed, schema: { ...transformed.schema, security: routeSecurity(input.route) } };
+  // A route that is guarded otherwise than by a sign-in (the metrics' token) names its own security.
+  const own = (input.route.schema as { security?: Array<Record<string, string[]>> } | undefined)?.security;
+  return { ...transformed, schema: { ...transformed.schema, security: own ?? routeSecurity(input.route) } };
 };
 
 /** Builds the whole portal: the JSON API under /api and the web app around it. */
-export async function buildApp({ database: given, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database: given, config, logger = false, metrics = new Metrics() }: AppOptions): Promise<FastifyInstance> {
   // Being opened: its failure is reported where it is awaited, below, once the rest is built.
   const { database, opened } = 'opened' in given ? given : { database: given, opened: Promise.resolve(given) };
   const app = Fastify({
@@ -106,10 +120,20 @@ export async function buildApp({ database: given, config, logger = false }: AppO
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,
+    genReqId: requestId,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // While the server stops, a request on an open connection is still answered (with
+    // Connection: close), readiness included, which then says why it is not ready.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
+  await app.register(requestIdPlugin);
+  await app.register(requestTimeoutPlugin, { timeoutMs: REQUEST_TIMEOUT_MS });
+  await app.register(httpMetricsPlugin, { metrics });
+  addEventLoopMetrics(metrics);
+  addDatabaseMetrics(metrics, database);
   await app.register(errorsPlugin);
   await app.register(nulGuardPlugin);
   // Before every route: compression applies to the routes registered after it.
@@ -145,6 +169,11 @@ export async function buildApp({ database: given, config, logger = false }: AppO
             name: SESSION_COOKIE,
             description: 'The HttpOnly session cookie set by POST /api/auth/login (signIn).',
           },
+          [METRICS_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'PORTAL_METRICS_TOKEN, for GET /metrics from another machine (a client on this one needs none).',
+          },
         },
       },
     },
@@ -172,7 +201,7 @@ export async function buildApp({ database: given, config, logger = false }: AppO
     authenticate: signInResolver(database.db, versions),
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, metrics, metricsToken: config.metricsToken });
   const limits = config.limits ?? DEFAULT_LIMITS;
   await app.register(authRoutes, {
     db: database.db,
@@ -186,25 +215,33 @@ export async function buildApp({ database: given, config, logger = false }: AppO
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
   // Reports, records and class cards are answered from memory, or as 304, while the reports' data
   // version is unchanged (decision 14); each of the three modules keeps its own recent answers.
-  const reportCache = () => new ReportCache(() => versions.current(REPORTS), config.timeZone);
-  await app.register(studentRoutes, { db: database.db, versions, cache: reportCache(), timeZone: config.timeZone, university: config.branding?.name });
+  const cacheOutcomes = metrics.addCounter({
+    name: 'report_cache_requests_total',
+    help: 'Reports, records and class cards asked for, by cache and outcome: hit (from memory or 304) or miss (computed)',
+    labelNames: ['cache', 'outcome'],
+  });
+  const reportCache = (cache: string) =>
+    new ReportCache(() => versions.current(REPORTS), config.timeZone, undefined, (outcome) => cacheOutcomes.inc({ cache, outcome }));
+  await app.register(studentRoutes, { db: database.db, versions, cache: reportCache('students'), timeZone: config.timeZone, university: config.branding?.name });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(rosterImportRoutes, { db: database.db });
-  await app.register(attendanceRoutes, { database, cache: reportCache(), timeZone: config.timeZone });
+  await app.register(attendanceRoutes, { database, cache: reportCache('attendance'), timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
-  await app.register(reportRoutes, { db: database.db, versions, cache: reportCache(), timeZone: config.timeZone });
-  await app.register(eventRoutes, { database });
+  await app.register(reportRoutes, { db: database.db, versions, cache: reportCache('reports'), timeZone: config.timeZone });
+  await app.register(eventRoutes, { database, metrics });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(classAdminRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(subjectRoutes, { db: database.db });
   await app.register(timetableRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, endSignIns: endOtherSignIns, publicUrl: config.publicUrl, smtp: config.smtp });
+  addMailOutboxMetrics(metrics, database.db);
   await app.register(contactRoutes, {
     database,
     contact: config.contact ?? DEMO_CONTACT,
     forwarding: config.formService !== undefined,
     messagesPer10Minutes: limits.contact,
+    metrics,
   });
 
   await app.register(brandingRoutes, { branding: config.branding ?? NO_BRANDING });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { configWarnings, loadConfig } from './config';
 
 describe('PORTAL_PUBLIC_URL and PORTAL_SMTP_URL', () => {
   it('are unset by default: links use the request\'s address and nothing is e-mailed', () => {
@@ -99,5 +99,62 @@ describe('PORTAL_SECRET', () => {
     expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},,${key('b')}` })).toThrow(/key 2 of 3 is empty: separate keys with single commas/);
     expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},` })).toThrow(/key 2 of 2 is empty/);
     expect(() => loadConfig({ PORTAL_SECRET: `${key('a')},${key('a')}` })).toThrow(/^PORTAL_SECRET names one key twice$/);
+  });
+});
+
+describe('operations: proxies, metrics, shutdown and database limits', () => {
+  it('trust no proxy by default, every proxy with true, and only the listed addresses and CIDRs otherwise', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ PORTAL_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ PORTAL_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ PORTAL_TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ PORTAL_TRUST_PROXY: ' 10.0.0.5, 192.168.1.0/24 ,::1,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuse a proxy list with anything but addresses and CIDRs, naming the entry', () => {
+    for (const [value, named] of [
+      ['10.0.0.5,proxy.internal', 'proxy.internal'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['fd00::/129', 'fd00::/129'],
+      ['10.0.0.1/8/8', '10.0.0.1/8/8'],
+      ['300.1.1.1', '300.1.1.1'],
+      [',', ','],
+    ]) {
+      expect(() => loadConfig({ PORTAL_TRUST_PROXY: value }), value).toThrow(`PORTAL_TRUST_PROXY must be true, false or a comma-separated list`);
+      expect(() => loadConfig({ PORTAL_TRUST_PROXY: value }), value).toThrow(`not "${named}"`);
+    }
+  });
+
+  it('warn in production when every proxy is trusted, and only then', () => {
+    const warned = (env: NodeJS.ProcessEnv) => configWarnings(loadConfig(env));
+    expect(warned({ NODE_ENV: 'production', PORTAL_TRUST_PROXY: 'true' })).toEqual([expect.stringContaining('PORTAL_TRUST_PROXY=true')]);
+    expect(warned({ NODE_ENV: 'production', PORTAL_TRUST_PROXY: '10.0.0.5' })).toEqual([]);
+    expect(warned({ PORTAL_TRUST_PROXY: 'true' })).toEqual([]);
+  });
+
+  it('take the metrics token, refusing one that is short or has spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ PORTAL_METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ PORTAL_METRICS_TOKEN: 'short' })).toThrow('PORTAL_METRICS_TOKEN must be at least 32 characters');
+    expect(() => loadConfig({ PORTAL_METRICS_TOKEN: `${token} b` })).toThrow('without spaces');
+  });
+
+  it('default to a 10 s grace, a 15 s statement timeout and 10 connections, and take whole numbers', () => {
+    const defaults = loadConfig({});
+    expect([defaults.shutdownGraceMs, defaults.statementTimeoutMs, defaults.databasePool]).toEqual([10_000, 15_000, 10]);
+    const set = loadConfig({ PORTAL_SHUTDOWN_GRACE_S: '25', PORTAL_STATEMENT_TIMEOUT_MS: '5000', PORTAL_DB_POOL: '4' });
+    expect([set.shutdownGraceMs, set.statementTimeoutMs, set.databasePool]).toEqual([25_000, 5000, 4]);
+    for (const name of ['PORTAL_SHUTDOWN_GRACE_S', 'PORTAL_STATEMENT_TIMEOUT_MS', 'PORTAL_DB_POOL']) {
+      for (const bad of ['0', '-1', '2.5', 'ten']) {
+        expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(`${name} must be a whole number of 1 or more, not "${bad}"`);
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -12,7 +13,11 @@ export interface Config {
   timeZone: string;
   production: boolean;
   demo: boolean;
-  trustProxy: boolean;
+  /**
+   * PORTAL_TRUST_PROXY: the proxies whose X-Forwarded-For names the client (addresses or CIDRs),
+   * `true` for any proxy, `false` for none.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   webDir: string;
   /** The address, phone and e-mail blocks of the contact page. */
@@ -40,6 +45,71 @@ export interface Config {
   oidc: OidcSettings | undefined;
   /** PORTAL_PASSWORD_LOGIN=false turns password sign-in off (single sign-on only). */
   passwordLogin: boolean;
+  /** PORTAL_METRICS_TOKEN: the bearer token that opens /metrics to other machines; unset: loopback only. */
+  metricsToken: string | undefined;
+  /** PORTAL_SHUTDOWN_GRACE_S, in ms: how long requests in flight may take to finish once a stop is asked. */
+  shutdownGraceMs: number;
+  /** PORTAL_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement that runs longer. */
+  statementTimeoutMs: number;
+  /** PORTAL_DB_POOL: the most connections one process opens to PostgreSQL. */
+  databasePool: number;
+}
+
+/** Which proxies are believed about the client's address (Fastify's `trustProxy`). */
+export type TrustProxy = boolean | string[];
+
+/** The names proxy-addr knows for ranges of addresses, accepted beside addresses and CIDRs. */
+const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of PORTAL_TRUST_PROXY's list: an IPv4 or IPv6 address, with or without a /prefix, or a range's name. */
+function proxyAddress(entry: string): boolean {
+  if (ADDRESS_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * PORTAL_TRUST_PROXY: unset or false, no proxy (the socket's address is the client's); true, every
+ * proxy (any client can then claim any address); or a comma-separated list of the proxies'
+ * addresses or CIDRs, whose X-Forwarded-For alone is believed.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = env.PORTAL_TRUST_PROXY?.trim() ?? '';
+  const lower = raw.toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !proxyAddress(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(
+      `PORTAL_TRUST_PROXY must be true, false or a comma-separated list of the proxies' addresses or CIDRs (such as 10.0.0.5,192.168.1.0/24), not "${bad[0] ?? raw}"`,
+    );
+  }
+  return entries;
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.PORTAL_METRICS_TOKEN;
+  if (value === undefined || value.trim() === '') return undefined;
+  // Sent in a header by the scraper: printable, without spaces, and too long to guess.
+  if (!/^[\x21-\x7e]{32,}$/.test(value)) {
+    throw new Error('PORTAL_METRICS_TOKEN must be at least 32 characters, without spaces (e.g. the output of: openssl rand -hex 32)');
+  }
+  return value;
+}
+
+/** What an operator should know of the configuration at start, one sentence each. */
+export function configWarnings(config: Pick<Config, 'production' | 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.production && config.trustProxy === true) {
+    warnings.push(
+      'PORTAL_TRUST_PROXY=true believes X-Forwarded-For from any client, which can then choose the address that sign-in limits count: list the proxies\' addresses instead',
+    );
+  }
+  return warnings;
 }
 
 export interface OidcSettings {
@@ -156,6 +226,10 @@ export interface Limits {
   contact: number;
   signInPerAddress: number;
 }
+
+export const DEFAULT_SHUTDOWN_GRACE_S = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_DB_POOL = 10;
 
 export const DEFAULT_LIMITS: Limits = { registrations: 100, contact: 30, signInPerAddress: 100 };
 
@@ -299,7 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone,
     production,
     demo: !production && flag(env.PORTAL_DEMO, true),
-    trustProxy: flag(env.PORTAL_TRUST_PROXY, false),
+    trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.PORTAL_WEB_DIR || 'dist/web'),
     contact: {
@@ -320,5 +394,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTotp: requireTotp(env),
     oidc: sso,
     passwordLogin: passwordLogin(env, sso),
+    metricsToken: metricsToken(env),
+    shutdownGraceMs: positiveWhole(env, 'PORTAL_SHUTDOWN_GRACE_S', DEFAULT_SHUTDOWN_GRACE_S) * 1000,
+    statementTimeoutMs: positiveWhole(env, 'PORTAL_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+    databasePool: positiveWhole(env, 'PORTAL_DB_POOL', DEFAULT_DB_POOL),
   };
 }

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { configWarnings, loadConfig, type Config } from './config';
 import { beginOpening, type Opening } from './db/client';
 import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
@@ -28,6 +28,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       databaseUrl: config.databaseUrl,
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
+      poolSize: config.databasePool,
+      statementTimeoutMs: config.statementTimeoutMs,
     }));
   // Asked as soon as the database is open, beside what the app reads then.
   const empty = opening.opened.then((database) => isEmptyDatabase(database.db));
@@ -41,6 +43,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
   });
+
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   const database = await opening.opened;
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
@@ -87,14 +91,26 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }, UPKEEP_AFTER_START_MS);
   upkeep.unref();
 
+  // A stop (SIGTERM, SIGINT): readiness turns 503 and the live updates end with a hint to
+  // reconnect (both in app.close's first step), no new connection is taken, and the requests in
+  // flight finish, for at most the grace; then the database closes.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal} received, shutting down`);
     clearInterval(timer);
     clearTimeout(upkeep);
+    const grace = setTimeout(() => {
+      app.log.warn(`requests still open after ${config.shutdownGraceMs / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    // Should closing itself hang, the process still ends.
+    const last = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
+    last.unref();
     // Sends in progress are recorded before the database closes, so none is sent twice.
-    await forwarder?.stop();
-    await mailSender?.stop();
-    await app.close();
+    await Promise.allSettled([app.close(), forwarder?.stop(), mailSender?.stop()]);
+    clearTimeout(grace);
     await database.close();
     process.exit(0);
   };

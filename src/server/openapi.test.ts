@@ -19,7 +19,7 @@ interface Operation {
 }
 interface OpenApiDocument {
   tags?: Array<{ name: string; description?: string }>;
-  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
+  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string; scheme?: string }> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -176,20 +176,24 @@ describe('the OpenAPI document at /api/docs/json', () => {
 
   it("declares every operation's security, and it is true: without the cookie a secured one answers 401, a public one does not", async () => {
     const cookie = [{ [cookieSchemeOf(doc) ?? 'the cookie scheme']: [] }];
+    // The metrics' bearer token: needed from another machine only, so asked from one.
+    const token = [{ metricsToken: [] }];
+    expect(doc.components?.securitySchemes?.metricsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     const wrong: string[] = [];
     let secured = 0;
     let open = 0;
     for (const { route, method, operation, name } of operationsOf(doc)) {
       const declared = operation.security;
-      if (declared === undefined || (declared.length > 0 && JSON.stringify(declared) !== JSON.stringify(cookie))) {
+      const byToken = JSON.stringify(declared) === JSON.stringify(token);
+      if (declared === undefined || (declared.length > 0 && !byToken && JSON.stringify(declared) !== JSON.stringify(cookie))) {
         wrong.push(`${name} declares ${JSON.stringify(declared)}: want ${JSON.stringify(cookie)} or []`);
         continue;
       }
       // Guards run on onRequest, before the body is read: no body is needed to meet them.
-      const res = await ctx.app.inject({ method, url: examplePath(route) });
+      const res = await ctx.app.inject({ method, url: examplePath(route), ...(byToken ? { remoteAddress: '192.0.2.10' } : {}) });
       if (declared.length > 0) {
         secured += 1;
-        if (res.statusCode !== 401) wrong.push(`${name} needs the cookie, yet answers ${res.statusCode} without it`);
+        if (res.statusCode !== 401) wrong.push(`${name} needs ${byToken ? 'the token' : 'the cookie'}, yet answers ${res.statusCode} without it`);
       } else {
         open += 1;
         if (res.statusCode === 401 || res.statusCode >= 500) wrong.push(`${name} is public, yet answers ${res.statusCode}`);
@@ -238,7 +242,7 @@ describe('the routes and the document', () => {
 });
 
 describe('the document beside the web app', () => {
-  it('leaves out the web app and its own pages: only /api operations, none under /api/docs', async () => {
+  it('leaves out the web app and its own pages: only /api operations (none under /api/docs) and /metrics', async () => {
     const webDir = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
     try {
       await mkdir(path.join(webDir, 'assets'));
@@ -249,7 +253,7 @@ describe('the document beside the web app', () => {
       try {
         expect((await app.inject({ method: 'GET', url: '/assets/app-1234.js' })).statusCode).toBe(200);
         const paths = Object.keys((await app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>().paths);
-        expect(paths.filter((p) => !p.startsWith('/api/') || p.startsWith('/api/docs'))).toEqual([]);
+        expect(paths.filter((p) => !(p.startsWith('/api/') || p === '/metrics') || p.startsWith('/api/docs'))).toEqual([]);
         expect(paths.sort()).toEqual(Object.keys(doc.paths).sort());
       } finally {
         await app.close();

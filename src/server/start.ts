@@ -54,6 +54,8 @@ async function start(): Promise<void> {
     preparedStatements: config.preparedStatements,
     dataDir: config.dataDir,
     lock,
+    poolSize: config.databasePool,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
   database.catch(() => undefined);
   const { isWebBuildFresh, webBuildCommand, WEB_OUT_DIR } = await import('./plugins/web-build');

@@ -29,6 +29,19 @@ export interface Database {
   /** Subscribe to a channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** How busy its connections are now, for the metrics. */
+  poolUse(): PoolUse;
+}
+
+/**
+ * PostgreSQL: the pool's connections open, those running a query or transaction, and the queries
+ * waiting for one. The embedded database has one session: `size` 1, `inUse` 0 or 1, and `waiting`
+ * the queries queued behind the one it runs.
+ */
+export interface PoolUse {
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'drizzle');
@@ -46,6 +59,10 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Keep repeated statements prepared (default; docs/decisions/0020): PostgreSQL's connections, PGlite's session. */
   preparedStatements?: boolean | undefined;
+  /** PostgreSQL: the most connections the pool opens (default 10). */
+  poolSize?: number | undefined;
+  /** PostgreSQL: the statement_timeout of every connection, in ms (default: none). */
+  statementTimeoutMs?: number | undefined;
 }
 
 /**
@@ -68,7 +85,7 @@ export interface Opening {
 export async function beginOpening(options: OpenOptions): Promise<Opening> {
   const migrationsFolder = options.migrate === false ? undefined : MIGRATIONS_DIR;
   const { database, started } = options.databaseUrl
-    ? { database: await openPostgres(options.databaseUrl, options.preparedStatements ?? true), started: Promise.resolve() }
+    ? { database: await openPostgres(options.databaseUrl, options), started: Promise.resolve() }
     : await beginPglite(options.dataDir, options.lock, options.preparedStatements ?? true, migrationsFolder);
   const opened = (async () => {
     try {
@@ -210,17 +227,27 @@ async function startPglite(
         lock?.release();
       }
     },
+    poolUse() {
+      const queries = client.queriesInProgress;
+      return { size: 1, inUse: Math.min(queries, 1), waiting: Math.max(queries - 1, 0) };
+    },
   };
   return { database, started: ready };
 }
 
-async function openPostgres(url: string, prepared: boolean): Promise<Database> {
+async function openPostgres(url: string, options: Pick<OpenOptions, 'preparedStatements' | 'poolSize' | 'statementTimeoutMs'>): Promise<Database> {
+  const prepared = options.preparedStatements ?? true;
   const [{ default: pg }, { drizzle: drizzlePg }, schema] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('./schema'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(prepared ? { Client: preparingClient(pg.Client) } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
+    ...(prepared ? { Client: preparingClient(pg.Client) } : {}),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -298,6 +325,9 @@ async function openPostgres(url: string, prepared: boolean): Promise<Database> {
       listenClient = undefined;
       await client?.end().catch(() => undefined);
       await pool.end();
+    },
+    poolUse() {
+      return { size: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
     },
   };
 }

@@ -19,16 +19,26 @@ interface Field {
 
 /**
  * PGlite's own parsers of smallints and integers (`+text`) and of text (the text itself), known by
- * identity: a column whose parser is one of them is read without it. Made from PGlite's `types`,
- * which the caller loads (this module loads nothing of PGlite: the server on PostgreSQL never does).
+ * identity: a column whose parser is one of them is read without it. A column is read as a whole
+ * number only when its type is a smallint or an integer with PGlite's parser: PGlite reads floats
+ * with that same parser (`+text`), and a float's digits are not a whole number's. Made from
+ * PGlite's `types`, which the caller loads (this module loads nothing of PGlite: the server on
+ * PostgreSQL never does).
  */
 export interface KnownParsers {
-  wholeNumbers: ReadonlySet<unknown>;
+  /** The whole-number types' ids, each with PGlite's parser of it. */
+  wholeNumbers: ReadonlyMap<number, unknown>;
   text: unknown;
 }
 
 export function knownParsers(types: typeof pgliteTypes): KnownParsers {
-  return { wholeNumbers: new Set<unknown>([types.parsers[types.INT2], types.parsers[types.INT4]]), text: types.parsers[types.TEXT] };
+  return {
+    wholeNumbers: new Map<number, unknown>([
+      [types.INT2, types.parsers[types.INT2]],
+      [types.INT4, types.parsers[types.INT4]],
+    ]),
+    text: types.parsers[types.TEXT],
+  };
 }
 
 /**
@@ -112,7 +122,7 @@ function readColumns(answer: Buffer, at: number, parsers: Parsers, known: KnownP
       name,
       dataTypeID,
       parse: parser === known.text ? undefined : parser,
-      wholeNumber: known.wholeNumbers.has(parser),
+      wholeNumber: parser !== undefined && known.wholeNumbers.get(dataTypeID) === parser,
     };
     offset = nul + 1 + 18;
   }

@@ -412,6 +412,14 @@ function defineClient({ PGlite, Mutex, protocol, messages: backend }: Pglite) {
       return this.#transactionMutex.runExclusive(work);
     }
 
+    /**
+     * Requests sent to the database's thread and not answered yet: the one it runs and those queued
+     * behind it (kept statements are sent without waiting for the one before to be answered).
+     */
+    get queriesInProgress(): number {
+      return this.#pending.size;
+    }
+
     async listen(channel: string, callback: Listener, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {
       const name = postgresName(channel);
       const listeners = this.#listeners.get(name) ?? new Set<Listener>();
@@ -492,7 +500,7 @@ export interface StartingThread {
    * Used as a PGlite: Drizzle's driver and the portal's prepared statements see no difference.
    * What it is asked before `ready` waits for the database to start.
    */
-  client: PGlite;
+  client: PGlite & { readonly queriesInProgress: number };
   /** Resolves once the database is open; rejects with PGlite's own message when it cannot start. */
   ready: Promise<void>;
 }
@@ -523,7 +531,7 @@ export async function beginPgliteThread(dataDir: string | undefined, options: PG
     },
   );
   ready.catch(() => undefined);
-  return { client: thread as unknown as PGlite, ready };
+  return { client: thread as unknown as StartingThread['client'], ready };
 }
 
 /**

@@ -90,3 +90,14 @@ describe('preparedStatement', () => {
     expect(builds - before).toBe(2);
   });
 });
+
+describe('answers read in place', () => {
+  it('reads floats, numerics and whole numbers of every size as PostgreSQL writes them', async () => {
+    const result = await database.db.execute<Record<string, unknown>>(
+      sql`select 120.8106::float8 as float8, 0.5::float4 as float4, -2.25::float8 as negative, 7::int2 as int2, -42::int4 as int4, 12.50::numeric as numeric`,
+    );
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(row).toMatchObject({ float8: 120.8106, float4: 0.5, negative: -2.25, int2: 7, int4: -42 });
+    expect(String(row!.numeric)).toBe('12.50');
+  });
+});

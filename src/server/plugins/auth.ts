@@ -25,7 +25,7 @@ export interface AuthPluginOptions {
  * What a session held for the TOTP setup may still reach: the setup itself, who is signed in,
  * signing out, and the public branding of the pages.
  */
-const OPEN_WHILE_TOTP_SETUP = /^\/api\/(?:auth\/totp(?:\/|$|\?)|auth\/me(?:$|\?)|auth\/logout(?:$|\?)|branding(?:\/|$|\?)|health(?:$|\?))/;
+const OPEN_WHILE_TOTP_SETUP = /^\/api\/(?:auth\/totp(?:\/|$|\?)|auth\/me(?:$|\?)|auth\/logout(?:$|\?)|branding(?:\/|$|\?)|(?:health|ready)(?:$|\?))/;
 
 /** Reads the sign-in cookie on every request and sets `request.user` (null when signed out). */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {

@@ -1,5 +1,14 @@
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../app';
+import { openDatabase } from '../db/client';
+import { onPostgres } from '../test/postgres';
 import { withFacultyApp, type TestContext } from '../test/test-app';
+import { createPostgresCopy } from '../test/test-db';
+import { errorsPlugin, TOO_LONG_MESSAGE } from './errors';
+import { requestTimeoutPlugin } from './request-timeout';
 
 let ctx: TestContext;
 let faculty: string;
@@ -35,6 +44,61 @@ describe('who may ask comes before what is asked', () => {
     for (const url of ['/api/attendance/CSE1/not-a-date', '/api/classes/NOPE/students', '/api/students/%20', '/api/reports/dashboard?class=NOPE']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('a request that takes too long gets 503, never a 500', () => {
+  /** A bare app with the API's error handler, the request time limit, and routes that take their time. */
+  async function appRunning(work: () => Promise<unknown>, timeoutMs = REQUEST_TIMEOUT_MS) {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(requestTimeoutPlugin, { timeoutMs });
+    app.get('/slow', async () => {
+      await work();
+      return { done: true };
+    });
+    // An answer that begins at once and takes longer than the limit to end.
+    app.get('/stream', async (_request, reply) => {
+      const stream = new PassThrough();
+      stream.write('first ');
+      setTimeout(() => stream.end('last'), timeoutMs * 4);
+      return reply.type('text/plain').send(stream);
+    });
+    return app;
+  }
+
+  it("sets the portal's limit: 30 s to receive a request, and to begin its answer", () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(ctx.app.initialConfig).toMatchObject({ requestTimeout: REQUEST_TIMEOUT_MS });
+  });
+
+  it('answers 503 when the answer has not begun in time, and leaves a begun one alone', async () => {
+    const app = await appRunning(() => new Promise((resolve) => setTimeout(resolve, 500)), 50);
+    try {
+      const res = await app.inject({ method: 'GET', url: '/slow' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: TOO_LONG_MESSAGE });
+      const streamed = await app.inject({ method: 'GET', url: '/stream' });
+      expect(streamed.statusCode).toBe(200);
+      expect(streamed.body).toBe('first last');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.runIf(onPostgres)('answers 503 when PostgreSQL cancels a statement past PORTAL_STATEMENT_TIMEOUT_MS', async () => {
+    const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+    const database = await openDatabase({ databaseUrl: copy.url, statementTimeoutMs: 100 });
+    const app = await appRunning(() => Promise.resolve(database.db.execute(sql`select pg_sleep(2)`)));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/slow' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: TOO_LONG_MESSAGE });
+    } finally {
+      await app.close();
+      await database.close();
+      await copy.drop();
     }
   });
 });

@@ -38,6 +38,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message: clientMessage(error, status) });
     }
     const code = databaseErrorCode(error);
+    // PostgreSQL cancelled a statement that ran past PORTAL_STATEMENT_TIMEOUT_MS: the server is
+    // busy, not broken.
+    if (code === QUERY_CANCELED) {
+      request.log.warn({ route: request.routeOptions.url, code: code ?? error.code }, 'request took too long');
+      return reply.status(503).send({ message: TOO_LONG_MESSAGE });
+    }
     if (code?.startsWith('22')) {
       // A data exception (a value PostgreSQL cannot store): the request's fault, not the server's.
       return reply.status(400).send({ message: 'The request contains a value that cannot be stored' });
@@ -50,6 +56,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
   });
 });
+
+/** SQLSTATE query_canceled: statement_timeout (or an operator) cancelled the statement. */
+const QUERY_CANCELED = '57014';
+
+export const TOO_LONG_MESSAGE = 'The server took too long to answer. Please try again in a moment.';
 
 /** The SQLSTATE of a database error, whether it arrives bare or wrapped by the ORM. */
 export function databaseErrorCode(error: unknown): string | undefined {

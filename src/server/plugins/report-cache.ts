@@ -50,6 +50,8 @@ export class ReportCache {
     private readonly version: () => Promise<number>,
     private readonly timeZone: string,
     maxEntries = DEFAULT_ENTRIES,
+    /** Told of each answer: `hit` when it was not computed (sent from memory, or 304), `miss` when it was. */
+    private readonly count: (outcome: 'hit' | 'miss') => void = () => undefined,
   ) {
     this.entries = new RecentMap(maxEntries);
     this.keys = new RecentMap(maxEntries);
@@ -64,9 +66,13 @@ export class ReportCache {
     const tag = `"r${version}-${key}"`;
     // Stored only privately, and checked with the server before each use.
     reply.header('etag', tag).header('cache-control', 'private, no-cache');
-    if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    if (matches(request.headers['if-none-match'], tag)) {
+      this.count('hit');
+      return reply.code(304).send();
+    }
 
     let stored = this.entries.get(tag);
+    this.count(stored ? 'hit' : 'miss');
     if (!stored) {
       const computed = await compute();
       // The route's own serializer: the answer is checked against its schema once, here.

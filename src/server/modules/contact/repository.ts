@@ -92,3 +92,24 @@ export async function markFailed(db: Executor, id: number, error: string, retryI
     })
     .where(and(eq(contactMessages.id, id), isNull(contactMessages.forwardedAt)));
 }
+
+/**
+ * The messages still to be forwarded (neither forwarded nor given up: what the inbox calls
+ * pending), and how long the oldest of them has waited, in seconds by the database's clock.
+ */
+export async function outboxState(db: Executor): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      depth: sql<number>`count(*)::int`,
+      // Numeric, read as text: the embedded database's double precision results are not to be trusted here.
+      oldest: sql<string | null>`extract(epoch from now() - min(${contactMessages.createdAt}))`,
+    })
+    .from(contactMessages)
+    .where(
+      and(
+        isNull(contactMessages.forwardedAt),
+        or(isNull(contactMessages.forwardError), sql`${contactMessages.nextAttemptAt} is not null`),
+      ),
+    );
+  return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Number(row?.oldest ?? 0) };
+}

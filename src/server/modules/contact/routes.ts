@@ -13,6 +13,7 @@ import {
 import type { ContactDetails } from '../../config';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
+import type { Metrics } from '../../plugins/metrics';
 import * as service from './service';
 
 export interface ContactRoutesOptions {
@@ -22,13 +23,16 @@ export interface ContactRoutesOptions {
   forwarding: boolean;
   /** The form is open to anyone, so it is limited per address; a lab behind one address must get through. */
   messagesPer10Minutes: number;
+  /** Where the forwarder's outbox is reported, when forwarding. */
+  metrics?: Metrics;
 }
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (
   app,
-  { database, contact, forwarding, messagesPer10Minutes },
+  { database, contact, forwarding, messagesPer10Minutes, metrics },
 ) => {
   const info = ContactInfoSchema.parse(contact);
+  if (forwarding && metrics) service.addOutboxMetrics(metrics, database.db);
 
   app.get(
     '/api/contact/info',

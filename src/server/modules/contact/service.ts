@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/contact';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../http-error';
+import { addOutboxGauges, type Metrics } from '../../plugins/metrics';
 import { CONTACT_CHANNEL } from './forwarder';
 import * as repo from './repository';
 import type { ContactMessageRow } from './repository';
@@ -87,4 +88,9 @@ export async function setMessageRead(db: Executor, id: string, read: boolean, fo
   const row = numeric === undefined ? undefined : await repo.setRead(db, numeric, read);
   if (!row) throw notFound(CONTACT_MESSAGE_NOT_FOUND);
   return toContactMessageResponse(row, forwarding);
+}
+
+/** The contact forwarder's outbox in the metrics: messages waiting to be forwarded, and the oldest's wait. */
+export function addOutboxMetrics(metrics: Metrics, db: Executor): void {
+  addOutboxGauges(metrics, { name: 'contact_outbox', items: 'Contact messages', read: () => repo.outboxState(db) });
 }

@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Listener } from '../../db/client';
 import { students } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
+import { Metrics } from '../../plugins/metrics';
 import { createPostgresCopy, createTestDatabase } from '../../test/test-db';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
@@ -229,6 +230,8 @@ describe('GET /api/events through the whole app', () => {
       expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       expect(stream.headers['cache-control']).toContain('no-transform');
       expect(stream.headers['x-accel-buffering']).toBe('no');
+      // The stream writes its own head: the request's id is in it all the same.
+      expect(stream.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       const hello = await stream.waitFor((frame) => frame.comment === 'connected');
       expect(Number(hello.retry)).toBeGreaterThan(0);
 
@@ -329,15 +332,23 @@ describe('event streams over time', () => {
     await until(() => hub.size === 0);
   });
 
-  it('ends open streams when the server closes, instead of waiting for them', async () => {
+  it('ends open streams when the server closes, instead of waiting for them, with a hint to reconnect', async () => {
     const localHub = new AttendanceEventHub({ listen: async () => async () => undefined });
-    const local = await eventsApp({ hub: localHub });
+    const metrics = new Metrics();
+    const local = await eventsApp({ hub: localHub, retryMs: 1000, metrics });
     const url = await listen(local);
     const stream = await openStream(url, cookie);
     await stream.waitFor((f) => f.comment === 'connected');
+    expect(await metrics.text()).toContain('portal_live_update_clients 1');
     await local.close();
     await stream.ended;
     expect(localHub.size).toBe(0);
+    // The last frame: reconnect after a delay spread between once and twice the usual one.
+    const last = stream.frames.at(-1)!;
+    expect(last.comment).toBe('closing');
+    expect(Number(last.retry)).toBeGreaterThanOrEqual(1000);
+    expect(Number(last.retry)).toBeLessThan(2000);
+    expect(await metrics.text()).toContain('portal_live_update_clients 0');
   });
 });
 

@@ -5,6 +5,7 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import { ATTENDANCE_EVENT, type AttendanceEvent } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
+import type { Metrics } from '../../plugins/metrics';
 import { AttendanceEventHub } from './service';
 
 export interface EventRoutesOptions {
@@ -20,6 +21,8 @@ export interface EventRoutesOptions {
   maxStreamMs?: number;
   /** How long the browser waits before reconnecting after the stream drops (the SSE retry field). */
   retryMs?: number;
+  /** Where the count of open streams is reported. */
+  metrics?: Metrics;
 }
 
 export const HEARTBEAT_MS = 20_000;
@@ -40,9 +43,13 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
     options.hub ?? new AttendanceEventHub(options.database, (err) => app.log.warn({ err }, 'event stream write failed'));
   const open = new Set<ServerResponse>();
 
-  // Open streams would keep the server from closing; end them first (the browsers reconnect elsewhere).
+  options.metrics?.addGauge({ name: 'live_update_clients', help: 'Live-update (server-sent events) streams open', read: () => open.size });
+
+  // Open streams would keep the server from closing; end them first. The last frame says when to
+  // reconnect (the browsers reach another process, or this one restarted): spread over up to twice
+  // the usual delay, so that a stopped process's clients do not all come back at once.
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const res of open) res.end(`retry: ${retryMs + Math.floor(Math.random() * retryMs)}\n: closing\n\n`);
     open.clear();
   });
   app.addHook('onClose', async () => hub.close());

@@ -4,6 +4,7 @@
  * modules queue, cancel and read the state of their messages through this file.
  */
 import type { Executor } from '../../db/client';
+import { addOutboxGauges, type Metrics } from '../../plugins/metrics';
 import * as repo from './repository';
 
 /** Notified when a message is queued (at commit), so that a sender in any process starts at once. */
@@ -86,4 +87,9 @@ export interface OutboxStats {
 export async function outboxStats(db: Executor): Promise<OutboxStats> {
   const { depth, oldestAgeMs } = await repo.queuedStats(db);
   return { depth, oldestAgeSeconds: oldestAgeMs === null ? null : Math.max(0, oldestAgeMs / 1000) };
+}
+
+/** The mail outbox in the metrics: e-mails waiting to be sent, and how long the oldest has waited. */
+export function addMailOutboxMetrics(metrics: Metrics, db: Executor): void {
+  addOutboxGauges(metrics, { name: 'mail_outbox', items: 'E-mails', read: () => outboxStats(db) });
 }
