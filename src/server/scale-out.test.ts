@@ -16,6 +16,7 @@ import { openDatabase, type Database } from './db/client';
 import { addUser } from './modules/accounts/service';
 import { putStudents } from './modules/roster/service';
 import { findNginx, startProxy, type Proxy } from './test/nginx';
+import { openEvents, sessionCookie, signIn } from './test/portal-client';
 import { startPortalProcess, type PortalProcess } from './test/portal-process';
 import { withDatabase } from './test/postgres';
 import { TEST_PASSWORD } from './test/test-app';
@@ -63,85 +64,12 @@ function marksFor(className: string, seed: number): { pin: string; status: MarkS
   }));
 }
 
-async function signIn(address: string, email: string, password: string): Promise<Response> {
-  // As a browser's form sends it: with its Origin, which the portal compares with the address the
-  // proxy says the browser used.
-  return fetch(`${address}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: address },
-    body: JSON.stringify({ email, password, role: 'faculty', remember: false }),
-  });
-}
-
-function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('portal_session='));
-  if (!cookie) throw new Error(`no session cookie (${response.status})`);
-  return cookie.split(';')[0]!;
-}
-
 async function saveRegister(address: string, cookie: string, className: string, date: string, seed: number): Promise<Response> {
   return fetch(`${address}/api/attendance/${className}/${date}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie, origin: address },
     body: JSON.stringify({ records: marksFor(className, seed) }),
   });
-}
-
-interface EventStream {
-  /** Resolves with the first event that `match` accepts, arrived or arriving, or rejects after `withinMs`. */
-  waitFor(match: (event: { event?: string; data?: string; comment?: string }) => boolean, withinMs: number): Promise<void>;
-  close(): void;
-}
-
-/** A server-sent events client over plain HTTP, as a browser's EventSource reads the stream. */
-async function openEvents(address: string, cookie: string): Promise<EventStream> {
-  const abort = new AbortController();
-  const response = await fetch(`${address}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
-  expect(response.status).toBe(200);
-  const frames: { event?: string; data?: string; comment?: string }[] = [];
-  const waiters = new Set<() => void>();
-  void (async () => {
-    const decoder = new TextDecoder();
-    let text = '';
-    try {
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        text += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = text.indexOf('\n\n')) >= 0) {
-          const frame: { event?: string; data?: string; comment?: string } = {};
-          for (const line of text.slice(0, end).split('\n')) {
-            if (line.startsWith(': ')) frame.comment = line.slice(2);
-            else if (line.startsWith('event: ')) frame.event = line.slice(7);
-            else if (line.startsWith('data: ')) frame.data = line.slice(6);
-          }
-          text = text.slice(end + 2);
-          frames.push(frame);
-          for (const wake of waiters) wake();
-        }
-      }
-    } catch {
-      // Closed by the test.
-    }
-  })();
-  return {
-    waitFor(match, withinMs) {
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!frames.some(match)) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no such event within ${withinMs} ms; got ${JSON.stringify(frames)}`));
-        }, withinMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    close: () => abort.abort(),
-  };
 }
 
 describe.skipIf(reason !== undefined)('three portal processes behind nginx on one PostgreSQL database', () => {
