@@ -37,6 +37,34 @@ export interface Config {
   oidc: OidcSettings | undefined;
   /** PORTAL_PASSWORD_LOGIN=false turns password sign-in off (single sign-on only). */
   passwordLogin: boolean;
+  /** Where and how often the running portal backs its database up (docs/decisions/0035-backups.md). */
+  backup: BackupSettings;
+}
+
+export interface BackupSettings {
+  /** PORTAL_BACKUP_DIR; the embedded database's default is `<data folder>/backups`, PostgreSQL's none (no scheduled backups). */
+  dir: string | undefined;
+  /** PORTAL_BACKUP_INTERVAL_HOURS: hours between scheduled backups (24). */
+  intervalHours: number;
+  /** PORTAL_BACKUP_KEEP: the newest scheduled backups kept (14); older ones are removed. */
+  keep: number;
+}
+
+function backupSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, dataDir: string): BackupSettings {
+  const dir = env.PORTAL_BACKUP_DIR?.trim();
+  const hours = env.PORTAL_BACKUP_INTERVAL_HOURS?.trim();
+  let intervalHours = 24;
+  if (hours) {
+    intervalHours = Number(hours);
+    if (!Number.isFinite(intervalHours) || intervalHours <= 0 || intervalHours > 24 * 366) {
+      throw new Error(`PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours above 0 (at most a year), such as 24 or 0.5, not "${hours}"`);
+    }
+  }
+  return {
+    dir: dir ? path.resolve(dir) : databaseUrl ? undefined : path.join(dataDir, 'backups'),
+    intervalHours,
+    keep: positiveWhole(env, 'PORTAL_BACKUP_KEEP', 14),
+  };
 }
 
 export interface OidcSettings {
@@ -309,5 +337,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTotp: requireTotp(env),
     oidc: sso,
     passwordLogin: passwordLogin(env, sso),
+    backup: backupSettings(env, env.DATABASE_URL || undefined, path.resolve(env.PORTAL_DATA_DIR || 'data')),
   };
 }
