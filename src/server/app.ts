@@ -21,6 +21,7 @@ import { attendanceRoutes } from './modules/attendance/routes';
 import { brandingRoutes } from './modules/branding/routes';
 import { correctionRoutes } from './modules/corrections/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { classAdminRoutes } from './modules/class-admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, SESSION_COOKIE, signInResolver } from './modules/auth/service';
@@ -195,6 +196,7 @@ export async function buildApp({ database: given, config, logger = false }: AppO
   await app.register(reportRoutes, { db: database.db, versions, cache: reportCache(), timeZone: config.timeZone });
   await app.register(eventRoutes, { database });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(backupRoutes, { database });
   await app.register(classAdminRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(subjectRoutes, { db: database.db });

@@ -8,6 +8,7 @@ import { sweep } from './modules/auth/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';
 import { tidyEmbeddedTables } from './db/statistics';
+import { scheduleBackups } from './db/backup-schedule';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long after its start the server looks for tables that grew while it was stopped. */
@@ -27,6 +28,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       databaseUrl: config.databaseUrl,
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
+      backupDir: config.backup.dir,
     }));
   // Asked as soon as the database is open, beside what the app reads then.
   const empty = opening.opened.then((database) => isEmptyDatabase(database.db));
@@ -84,10 +86,14 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }, UPKEEP_AFTER_START_MS);
   upkeep.unref();
 
+  // Scheduled backups (PORTAL_BACKUP_DIR; the embedded database's default folder is in its data folder).
+  const backups = scheduleBackups(database, config.backup, app.log);
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(timer);
     clearTimeout(upkeep);
+    backups.stop();
     // Sends in progress are recorded before the database closes, so none is sent twice.
     await forwarder?.stop();
     await app.close();

@@ -297,6 +297,7 @@ export async function run(argv: string[]): Promise<number> {
       databaseUrl: config.databaseUrl,
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
+      backupDir: config.backup.dir,
       // A backup is of the database as it is; a restore makes the schema of the backup itself.
       migrate: key !== 'pins fix' && key !== 'backup write' && key !== 'backup restore',
     });

@@ -373,7 +373,7 @@ async function dropPortalSchema(db: Executor): Promise<void> {
 }
 
 /** A folder of migrations holding those of `migrationsFolder` up to `when`, for bringing a new database to a backup's schema. */
-async function migrationsUpTo(when: number, migrationsFolder: string): Promise<string> {
+export async function migrationsUpTo(when: number, migrationsFolder: string): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'portal-migrations-'));
   await mkdir(path.join(folder, 'meta'));
   const text = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
