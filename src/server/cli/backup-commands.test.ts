@@ -68,7 +68,7 @@ describe.skipIf(onPostgres)('portal backup and restore on the embedded database'
   it('refuses a database that holds data unless --replace, which backs it up first', () => {
     const again = portal(['restore', file], { PORTAL_DATA_DIR: target });
     expect(again.code).toBe(1);
-    expect(again.err).toContain('This database is not empty (it has accounts or students on its roster): restore loads a backup only into an empty database. Add --replace');
+    expect(again.err).toContain('This database is not empty (it holds accounts, students or other records): restore loads a backup only into an empty database. Add --replace');
     const replaced = portal(['restore', file, '--replace'], { PORTAL_DATA_DIR: target });
     expect(replaced.code).toBe(0);
     expect(replaced.out).toContain('The database holds data: backing it up before replacing it.');

@@ -59,7 +59,7 @@ export const backupCommands: Record<string, (database: Database, args: string[])
     if (await holdsPortalData(database.db)) {
       if (!values.replace) {
         throw new UserInputError(
-          'This database is not empty (it has accounts or students on its roster): restore loads a backup only into an empty database. ' +
+          'This database is not empty (it holds accounts, students or other records): restore loads a backup only into an empty database. ' +
             'Add --replace to back its data up first and then replace it.',
         );
       }

@@ -128,6 +128,18 @@ describe('a backup file', { timeout: 240_000 }, () => {
     }
   });
 
+  it('counts a database as holding data by any row of its users, not by the rows a new one has', async () => {
+    const target = await createTestDatabase();
+    try {
+      // The classes the migrations write, and what a server keeps for itself.
+      expect(await holdsPortalData(target.db)).toBe(false);
+      await target.db.execute(`insert into contact_messages (name, email, subject, message) values ('A', 'a@uni.edu', 'S', 'M')`);
+      expect(await holdsPortalData(target.db)).toBe(true);
+    } finally {
+      await target.destroy();
+    }
+  });
+
   it('is streamed: gunzip reads it as one text whose first line is the header', async () => {
     let text = '';
     const sink = createWriteStream(path.join(folder, 'plain.txt'));

@@ -133,11 +133,14 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
     const gzip = createGzip();
     const written = pipeline(gzip, createWriteStream(content, { mode: 0o600 }));
     written.catch(() => undefined);
-    const line = async (text: string) => {
-      const bytes = Buffer.from(`${text}\n`, 'utf8');
+    // Written a batch at a time: one write per row costs more than the rows themselves.
+    const lines = async (texts: string[]) => {
+      if (texts.length === 0) return;
+      const bytes = Buffer.from(`${texts.join('\n')}\n`, 'utf8');
       hash.update(bytes);
       await put(gzip, bytes);
     };
+    const snapshotAt = new Date();
     const { tables, migration, sequences } = await database.db.transaction(
       async (tx) => {
         await tx.execute(sql`set local timezone to 'UTC'`);
@@ -146,12 +149,12 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         const migrationNow = await lastMigration(tx);
         const counted: { name: string; rows: number }[] = [];
         for (const name of await portalTables(tx)) {
-          await line(`T\t${name}`);
+          await lines([`T\t${name}`]);
           let rows = 0;
           await tx.execute(sql`declare portal_backup no scroll cursor for select row_to_json(t)::text as line from ${tableName(name)} t`);
           for (;;) {
             const batch = await queryRows<{ line: string }>(tx, sql.raw(`fetch forward ${ROWS_PER_BATCH} from portal_backup`));
-            for (const row of batch) await line(row.line);
+            await lines(batch.map((row) => row.line));
             rows += batch.length;
             if (batch.length < ROWS_PER_BATCH) break;
           }
@@ -162,7 +165,7 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
           tx,
           sql`select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by sequencename`,
         );
-        for (const s of sequenceRows) await line(`S\t${s.name}\t${s.value ?? ''}`);
+        await lines(sequenceRows.map((s) => `S\t${s.name}\t${s.value ?? ''}`));
         return { tables: counted, migration: migrationNow, sequences: sequenceRows.length };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -172,7 +175,7 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
-      createdAt: new Date().toISOString(),
+      createdAt: snapshotAt.toISOString(),
       engine: database.kind,
       migration,
       tables,
@@ -206,7 +209,7 @@ function gunzipProblem(file: string, err: unknown): BackupFileError {
  * Reads a backup: its header, then each line of its content (with its bytes counted into the
  * digest). Throws BackupFileError when the file is not a backup or cannot be decompressed.
  */
-async function* readBackupLines(file: string): AsyncGenerator<{ header: BackupHeader } | { line: string }, string, undefined> {
+async function* readBackupLines(file: string): AsyncGenerator<{ header: BackupHeader } | { lines: string[] }, string, undefined> {
   const start = Buffer.alloc(2);
   try {
     const handle = await open(file);
@@ -237,12 +240,10 @@ async function* readBackupLines(file: string): AsyncGenerator<{ header: BackupHe
       }
       hash.update(fresh);
       const data = rest.length > 0 ? Buffer.concat([rest, fresh]) : fresh;
-      let from = 0;
-      for (let end = data.indexOf(10, from); end >= 0; end = data.indexOf(10, from)) {
-        yield { line: data.toString('utf8', from, end) };
-        from = end + 1;
-      }
-      rest = Buffer.from(data.subarray(from));
+      // The lines of a chunk together: one step of this generator per line would cost more than reading them.
+      const last = data.lastIndexOf(10);
+      if (last >= 0) yield { lines: data.toString('utf8', 0, last).split('\n') };
+      rest = Buffer.from(data.subarray(last + 1));
     }
   } catch (err) {
     throw gunzipProblem(file, err);
@@ -267,43 +268,53 @@ function parseHeader(file: string, text: string): BackupHeader {
   return parsed.data;
 }
 
-type ContentItem = { kind: 'table'; name: string } | { kind: 'row'; json: string } | { kind: 'sequence'; name: string; value: string | null };
+type ContentItem = { kind: 'table'; name: string } | { kind: 'rows'; json: string[] } | { kind: 'sequence'; name: string; value: string | null };
 
 /**
  * Reads the whole file and checks it against its header: the digest of the content and each
- * table's row count. `each` sees every item of the content as it is read.
+ * table's row count. `each` sees every item of the content as it is read (rows a run at a time).
  */
 async function readBackup(file: string, each?: (item: ContentItem) => Promise<void>): Promise<BackupHeader> {
-  const lines = readBackupLines(file);
+  const chunks = readBackupLines(file);
   let header: BackupHeader | undefined;
   const counts = new Map<string, number>();
   let table: string | undefined;
   let sequences = 0;
-  let step = await lines.next();
-  for (; !step.done; step = await lines.next()) {
-    const item = step.value;
-    if ('header' in item) {
-      header = item.header;
+  let step = await chunks.next();
+  for (; !step.done; step = await chunks.next()) {
+    const chunk = step.value;
+    if ('header' in chunk) {
+      header = chunk.header;
       continue;
     }
-    const { line } = item;
-    let content: ContentItem;
-    if (line.startsWith('{')) {
-      if (table === undefined) throw new BackupFileError(`The backup ${file} is damaged (a row before any table): nothing was loaded`);
-      counts.set(table, (counts.get(table) ?? 0) + 1);
-      content = { kind: 'row', json: line };
-    } else if (line.startsWith('T\t')) {
-      table = line.slice(2);
-      counts.set(table, 0);
-      content = { kind: 'table', name: table };
-    } else if (line.startsWith('S\t')) {
-      const [, name = '', value = ''] = line.split('\t');
-      sequences += 1;
-      content = { kind: 'sequence', name, value: value === '' ? null : value };
-    } else {
-      throw new BackupFileError(`The backup ${file} is damaged (a line it cannot read): nothing was loaded`);
+    let rows: string[] = [];
+    const sendRows = async () => {
+      if (rows.length > 0 && each) await each({ kind: 'rows', json: rows });
+      rows = [];
+    };
+    for (const line of chunk.lines) {
+      if (line.startsWith('{')) {
+        if (table === undefined) throw new BackupFileError(`The backup ${file} is damaged (a row before any table): nothing was loaded`);
+        counts.set(table, (counts.get(table) ?? 0) + 1);
+        rows.push(line);
+        continue;
+      }
+      await sendRows();
+      let content: ContentItem;
+      if (line.startsWith('T\t')) {
+        table = line.slice(2);
+        counts.set(table, 0);
+        content = { kind: 'table', name: table };
+      } else if (line.startsWith('S\t')) {
+        const [, name = '', value = ''] = line.split('\t');
+        sequences += 1;
+        content = { kind: 'sequence', name, value: value === '' ? null : value };
+      } else {
+        throw new BackupFileError(`The backup ${file} is damaged (a line it cannot read): nothing was loaded`);
+      }
+      if (each) await each(content);
     }
-    if (each) await each(content);
+    await sendRows();
   }
   const digest = step.value;
   if (!header) throw new BackupFileError(`${file} is not a portal backup (no header)`);
@@ -326,15 +337,21 @@ export function checkBackup(file: string): Promise<BackupHeader> {
   return readBackup(file);
 }
 
-/** Whether the database holds anything of the portal's: an account or a student on the roster. */
+/**
+ * Tables whose rows a database has before anyone uses it: the classes and data versions the
+ * migrations write, and what a server keeps for itself (the cookie key, request counts).
+ */
+const BOOKKEEPING = new Set(['classes', 'data_versions', 'portal_secrets', 'rate_limits', 'sign_in_limits']);
+
+/**
+ * Whether the database holds anything of its users': a row in any table but the bookkeeping ones
+ * (accounts, students, registers, terms, messages, a table added later). A database never
+ * migrated holds nothing.
+ */
 export async function holdsPortalData(db: Executor): Promise<boolean> {
-  const present = await queryRows<{ users: string | null; students: string | null }>(
-    db,
-    sql`select to_regclass('public.users')::text as users, to_regclass('public.students')::text as students`,
-  );
-  for (const table of ['users', 'students'] as const) {
-    if (!present[0]?.[table]) continue;
-    const rows = await queryRows<{ found: boolean }>(db, sql`select exists (select 1 from ${tableName(table)}) as found`);
+  for (const name of await portalTables(db)) {
+    if (BOOKKEEPING.has(name)) continue;
+    const rows = await queryRows<{ found: boolean }>(db, sql`select exists (select 1 from ${tableName(name)}) as found`);
     if (rows[0]?.found) return true;
   }
   return false;
@@ -437,10 +454,12 @@ export async function restoreBackup(database: Database, file: string, migrations
       );
     };
     await readBackup(file, async (item) => {
-      if (item.kind === 'row') {
-        batch.push(item.json);
-        batchBytes += item.json.length;
-        if (batch.length >= ROWS_PER_BATCH || batchBytes >= BYTES_PER_BATCH) await flush();
+      if (item.kind === 'rows') {
+        for (const json of item.json) {
+          batch.push(json);
+          batchBytes += json.length;
+          if (batch.length >= ROWS_PER_BATCH || batchBytes >= BYTES_PER_BATCH) await flush();
+        }
         return;
       }
       await flush();
