@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupFileName } from './backup';
-import { lastBackupAt, runScheduledBackup, scheduledBackups } from './backup-schedule';
+import { lastBackupAt, runScheduledBackup, scheduleBackups, scheduledBackups } from './backup-schedule';
 import { openDatabase } from './client';
 import { onPostgres } from '../test/postgres';
 import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../test/test-db';
@@ -50,6 +50,22 @@ describe('scheduled backups', { timeout: 120_000 }, () => {
       'portal-backup-20260506T020000Z.gz',
     ]);
     expect(lastBackupAt()?.toISOString()).toBe('2026-05-06T02:00:00.000Z');
+  });
+
+  it('a running portal writes the first one soon after its start when none is recent', async () => {
+    const dir = path.join(folder, 'timer');
+    const logged: string[] = [];
+    const log = { info: (_: object, message: string) => logged.push(message), warn: (_: object, message: string) => logged.push(message) };
+    const timer = scheduleBackups(database, { dir, intervalHours: 24, keep: 14 }, log, { firstCheckMs: 10 });
+    try {
+      await vi.waitUntil(() => logged.length > 0, { timeout: 60_000, interval: 100 });
+    } finally {
+      timer.stop();
+    }
+    expect(logged).toEqual(['scheduled backup written']);
+    const written = await scheduledBackups(dir);
+    expect(written).toHaveLength(1);
+    expect(lastBackupAt()?.getTime()).toBe(written[0]!.at.getTime());
   });
 
   it.skipIf(!onPostgres)('on PostgreSQL, of several processes due at once only one writes the backup', async () => {

@@ -98,8 +98,13 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
 /** The first look, a moment after the start (so that the first requests are not queued behind a backup). */
 const FIRST_CHECK_MS = 60 * 1000;
 
-/** Starts the timer of scheduled backups; `stop` ends it. */
-export function scheduleBackups(database: Database, settings: BackupSettings, log: Log): { stop(): void } {
+/** Starts the timer of scheduled backups; `stop` ends it. `firstCheckMs` is for tests. */
+export function scheduleBackups(
+  database: Database,
+  settings: BackupSettings,
+  log: Log,
+  { firstCheckMs = FIRST_CHECK_MS }: { firstCheckMs?: number } = {},
+): { stop(): void } {
   const { dir } = settings;
   if (dir === undefined) return { stop: () => undefined };
   let running = false;
@@ -118,7 +123,7 @@ export function scheduleBackups(database: Database, settings: BackupSettings, lo
       });
   };
   scheduledBackups(dir).then((found) => noteBackup(found[0]?.at), () => undefined);
-  const first = setTimeout(check, FIRST_CHECK_MS);
+  const first = setTimeout(check, firstCheckMs);
   const timer = setInterval(check, Math.min(CHECK_EVERY_MS, settings.intervalHours * 3600_000));
   first.unref();
   timer.unref();
