@@ -46,8 +46,9 @@ Counters:
   counters rebuild       recompute every counter from the marks
 Backups:
   backup [--out FILE]    write a backup of the whole database (one gzip-compressed file) to FILE, by default
-                         into PORTAL_BACKUP_DIR (embedded database: <data folder>/backups); on the embedded
-                         database while the portal is stopped, on PostgreSQL beside running servers
+                         into PORTAL_BACKUP_DIR (embedded database: <data folder>/backups; else the current
+                         folder); on the embedded database while the portal is stopped, on PostgreSQL beside
+                         running servers
   restore FILE [--replace]
                          load a backup into an EMPTY database of either engine, apply the migrations that
                          came after it and check it as verify does; --replace first backs up the data there

@@ -80,6 +80,8 @@ export async function runScheduledBackup({ database, settings, now = new Date() 
   if (database.kind === 'pglite') return (await due()) ? write() : { outcome: 'recent' };
   // The lock is held by a transaction on a connection of its own; the backup reads through another.
   return database.db.transaction(async (tx) => {
+    // The lock's transaction is idle while the backup is read through another connection.
+    await tx.execute('set local idle_in_transaction_session_timeout = 0');
     const taken = (await tx.execute(`select pg_try_advisory_xact_lock(${BACKUP_LOCK[0]}, ${BACKUP_LOCK[1]}) as taken`)) as unknown as {
       rows: { taken: boolean }[];
     };

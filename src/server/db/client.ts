@@ -118,6 +118,10 @@ export async function migrateDatabase(
   }
   // The lock is held by a transaction on a connection of its own; the migrator uses others.
   await database.db.transaction(async (tx) => {
+    // Waiting for another process's migrations, and holding the lock while this one's run (idle
+    // in its transaction meanwhile), may take longer than a query is otherwise allowed.
+    await tx.execute('set local statement_timeout = 0');
+    await tx.execute('set local idle_in_transaction_session_timeout = 0');
     await tx.execute(`select pg_advisory_xact_lock(${MIGRATION_LOCK[0]}, ${MIGRATION_LOCK[1]})`);
     // Another process may have migrated while this one waited.
     if (await isUpToDate(database, migrationsFolder)) return;
