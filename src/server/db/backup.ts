@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -128,9 +128,9 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
   await mkdir(path.dirname(path.resolve(file)), { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   const content = `${partial}-content`;
+  const gzip = createGzip();
   try {
     const hash = createHash('sha256');
-    const gzip = createGzip();
     const written = pipeline(gzip, createWriteStream(content, { mode: 0o600 }));
     written.catch(() => undefined);
     // Written a batch at a time: one write per row costs more than the rows themselves.
@@ -185,10 +185,11 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
     await writeFile(partial, gzipSync(`${JSON.stringify(header)}\n`), { mode: 0o600 });
     await pipeline(createReadStream(content), createWriteStream(partial, { flags: 'a' }));
     await rename(partial, file);
-    const handle = await open(file);
-    const { size } = await handle.stat();
-    await handle.close();
-    return { file, header, bytes: size };
+    return { file, header, bytes: (await stat(file)).size };
+  } catch (err) {
+    // A failed read closes the half-written content before it is removed.
+    gzip.destroy();
+    throw err;
   } finally {
     await rm(content, { force: true });
     await rm(partial, { force: true });
@@ -280,43 +281,49 @@ async function readBackup(file: string, each?: (item: ContentItem) => Promise<vo
   const counts = new Map<string, number>();
   let table: string | undefined;
   let sequences = 0;
-  let step = await chunks.next();
-  for (; !step.done; step = await chunks.next()) {
-    const chunk = step.value;
-    if ('header' in chunk) {
-      header = chunk.header;
-      continue;
-    }
-    let rows: string[] = [];
-    const sendRows = async () => {
-      if (rows.length > 0 && each) await each({ kind: 'rows', json: rows });
-      rows = [];
-    };
-    for (const line of chunk.lines) {
-      if (line.startsWith('{')) {
-        if (table === undefined) throw new BackupFileError(`The backup ${file} is damaged (a row before any table): nothing was loaded`);
-        counts.set(table, (counts.get(table) ?? 0) + 1);
-        rows.push(line);
+  let step: IteratorResult<{ header: BackupHeader } | { lines: string[] }, string> | undefined;
+  try {
+    step = await chunks.next();
+    for (; !step.done; step = await chunks.next()) {
+      const chunk = step.value;
+      if ('header' in chunk) {
+        header = chunk.header;
         continue;
       }
-      await sendRows();
-      let content: ContentItem;
-      if (line.startsWith('T\t')) {
-        table = line.slice(2);
-        counts.set(table, 0);
-        content = { kind: 'table', name: table };
-      } else if (line.startsWith('S\t')) {
-        const [, name = '', value = ''] = line.split('\t');
-        sequences += 1;
-        content = { kind: 'sequence', name, value: value === '' ? null : value };
-      } else {
-        throw new BackupFileError(`The backup ${file} is damaged (a line it cannot read): nothing was loaded`);
+      let rows: string[] = [];
+      const sendRows = async () => {
+        if (rows.length > 0 && each) await each({ kind: 'rows', json: rows });
+        rows = [];
+      };
+      for (const line of chunk.lines) {
+        if (line.startsWith('{')) {
+          if (table === undefined) throw new BackupFileError(`The backup ${file} is damaged (a row before any table): nothing was loaded`);
+          counts.set(table, (counts.get(table) ?? 0) + 1);
+          rows.push(line);
+          continue;
+        }
+        await sendRows();
+        let content: ContentItem;
+        if (line.startsWith('T\t')) {
+          table = line.slice(2);
+          counts.set(table, 0);
+          content = { kind: 'table', name: table };
+        } else if (line.startsWith('S\t')) {
+          const [, name = '', value = ''] = line.split('\t');
+          sequences += 1;
+          content = { kind: 'sequence', name, value: value === '' ? null : value };
+        } else {
+          throw new BackupFileError(`The backup ${file} is damaged (a line it cannot read): nothing was loaded`);
+        }
+        if (each) await each(content);
       }
-      if (each) await each(content);
+      await sendRows();
     }
-    await sendRows();
+  } finally {
+    // Stopped early (a damaged line, a failed insert): the file is closed at once.
+    if (!step?.done) await chunks.return('');
   }
-  const digest = step.value;
+  const digest = step?.done ? step.value : '';
   if (!header) throw new BackupFileError(`${file} is not a portal backup (no header)`);
   if (digest !== header.sha256) {
     throw new BackupFileError(`The backup ${file} is damaged: its content does not match the SHA-256 in its header; nothing was loaded`);
