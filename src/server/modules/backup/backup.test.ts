@@ -49,6 +49,17 @@ describe('GET /api/admin/backup', { timeout: 120_000 }, () => {
     expect(entries[0]!.target).toMatch(/^portal-backup-/);
   });
 
+  it('is sent as it is to a browser that accepts compressed answers: the file is compressed already', async () => {
+    const admin = await ctx.signIn('admin');
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/admin/backup', headers: { cookie: admin, 'accept-encoding': 'br, gzip' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+    const file = path.join(folder, 'browser.gz');
+    await writeFile(file, answer.rawPayload);
+    await expect(checkBackup(file)).resolves.toMatchObject({ format: 'attendance-portal-backup' });
+  });
+
   it('is in the API documentation with its operationId', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
     expect(doc.paths['/api/admin/backup']?.get?.operationId).toBe('downloadBackup');
