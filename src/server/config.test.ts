@@ -96,8 +96,10 @@ describe('PORTAL_BACKUP_DIR, PORTAL_BACKUP_INTERVAL_HOURS and PORTAL_BACKUP_KEEP
   });
 
   it('refuse an interval or a count that is not one, saying which', () => {
-    expect(() => loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: 'daily' })).toThrow(/PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours above 0/);
-    expect(() => loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '0' })).toThrow(/PORTAL_BACKUP_INTERVAL_HOURS/);
+    expect(() => loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: 'daily' })).toThrow(/PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours/);
+    expect(() => loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '-1' })).toThrow(/PORTAL_BACKUP_INTERVAL_HOURS/);
+    // 0: none scheduled (the backup before an upgrade stays).
+    expect(loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '0' }).backup.intervalHours).toBe(0);
     expect(() => loadConfig({ PORTAL_BACKUP_KEEP: '0' })).toThrow(/PORTAL_BACKUP_KEEP must be a whole number of 1 or more/);
   });
 });

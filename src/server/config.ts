@@ -44,7 +44,7 @@ export interface Config {
 export interface BackupSettings {
   /** PORTAL_BACKUP_DIR; the embedded database's default is `<data folder>/backups`, PostgreSQL's none (no scheduled backups). */
   dir: string | undefined;
-  /** PORTAL_BACKUP_INTERVAL_HOURS: hours between scheduled backups (24). */
+  /** PORTAL_BACKUP_INTERVAL_HOURS: hours between scheduled backups (24); 0 schedules none. */
   intervalHours: number;
   /** PORTAL_BACKUP_KEEP: the newest scheduled backups kept (14); older ones are removed. */
   keep: number;
@@ -56,8 +56,8 @@ function backupSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined,
   let intervalHours = 24;
   if (hours) {
     intervalHours = Number(hours);
-    if (!Number.isFinite(intervalHours) || intervalHours <= 0 || intervalHours > 24 * 366) {
-      throw new Error(`PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours above 0 (at most a year), such as 24 or 0.5, not "${hours}"`);
+    if (!Number.isFinite(intervalHours) || intervalHours < 0 || intervalHours > 24 * 366) {
+      throw new Error(`PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours (at most a year), such as 24 or 0.5, or 0 for none, not "${hours}"`);
     }
   }
   return {

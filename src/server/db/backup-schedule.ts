@@ -108,7 +108,7 @@ export function scheduleBackups(
   { firstCheckMs = FIRST_CHECK_MS }: { firstCheckMs?: number } = {},
 ): { stop(): void } {
   const { dir } = settings;
-  if (dir === undefined) return { stop: () => undefined };
+  if (dir === undefined || settings.intervalHours === 0) return { stop: () => undefined };
   let running = false;
   const check = () => {
     if (running) return;
