@@ -209,7 +209,8 @@ function residentMb(pid: number): number {
 async function startServer(entry: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = stopOnExit(
     spawn(process.execPath, [...startNodeOptions(), entry], {
-      env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' },
+      // No scheduled backup: its snapshot would hold the embedded database in the middle of a measure.
+      env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn', PORTAL_BACKUP_INTERVAL_HOURS: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

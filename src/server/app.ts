@@ -21,11 +21,13 @@ import { attendanceRoutes } from './modules/attendance/routes';
 import { brandingRoutes } from './modules/branding/routes';
 import { correctionRoutes } from './modules/corrections/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { classAdminRoutes } from './modules/class-admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, SESSION_COOKIE, signInResolver } from './modules/auth/service';
 import { contactRoutes } from './modules/contact/routes';
 import { addMailOutboxMetrics } from './modules/mail/service';
+import { lastBackupAt } from './db/backup-schedule';
 import { DataVersions, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes, METRICS_SECURITY_SCHEME } from './modules/health/routes';
@@ -230,12 +232,21 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(reportRoutes, { db: database.db, versions, cache: reportCache('reports'), timeZone: config.timeZone });
   await app.register(eventRoutes, { database, metrics });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(backupRoutes, { database });
   await app.register(classAdminRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(subjectRoutes, { db: database.db });
   await app.register(timetableRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, endSignIns: endOtherSignIns, publicUrl: config.publicUrl, smtp: config.smtp });
   addMailOutboxMetrics(metrics, database.db);
+  metrics.addGauge({
+    name: 'backup_last_age_seconds',
+    help: 'Seconds since the newest scheduled backup this process knows of was written (NaN before the first)',
+    read: () => {
+      const at = lastBackupAt();
+      return at ? Math.max(0, (Date.now() - at.getTime()) / 1000) : Number.NaN;
+    },
+  });
   await app.register(contactRoutes, {
     database,
     contact: config.contact ?? DEMO_CONTACT,

@@ -158,3 +158,23 @@ describe('operations: proxies, metrics, shutdown and database limits', () => {
     }
   });
 });
+
+describe('PORTAL_BACKUP_DIR, PORTAL_BACKUP_INTERVAL_HOURS and PORTAL_BACKUP_KEEP', () => {
+  it('back the embedded database up into its data folder every 24 hours, keeping 14; PostgreSQL only when a folder is set', () => {
+    expect(loadConfig({ PORTAL_DATA_DIR: '/srv/portal/data' }).backup).toEqual({ dir: '/srv/portal/data/backups', intervalHours: 24, keep: 14 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal' }).backup.dir).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_BACKUP_DIR: '/backups', PORTAL_BACKUP_INTERVAL_HOURS: '0.5', PORTAL_BACKUP_KEEP: '48' }).backup).toEqual({
+      dir: '/backups',
+      intervalHours: 0.5,
+      keep: 48,
+    });
+  });
+
+  it('refuse an interval or a count that is not one, saying which', () => {
+    expect(() => loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: 'daily' })).toThrow(/PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours/);
+    expect(() => loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '-1' })).toThrow(/PORTAL_BACKUP_INTERVAL_HOURS/);
+    // 0: none scheduled (the backup before an upgrade stays).
+    expect(loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '0' }).backup.intervalHours).toBe(0);
+    expect(() => loadConfig({ PORTAL_BACKUP_KEEP: '0' })).toThrow(/PORTAL_BACKUP_KEEP must be a whole number of 1 or more/);
+  });
+});

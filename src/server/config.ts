@@ -53,6 +53,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** PORTAL_DB_POOL: the most connections one process opens to PostgreSQL. */
   databasePool: number;
+  /** Where and how often the running portal backs its database up (docs/decisions/0035-backups.md). */
+  backup: BackupSettings;
 }
 
 /** Which proxies are believed about the client's address (Fastify's `trustProxy`). */
@@ -110,6 +112,32 @@ export function configWarnings(config: Pick<Config, 'production' | 'trustProxy'>
     );
   }
   return warnings;
+}
+
+export interface BackupSettings {
+  /** PORTAL_BACKUP_DIR; the embedded database's default is `<data folder>/backups`, PostgreSQL's none (no scheduled backups). */
+  dir: string | undefined;
+  /** PORTAL_BACKUP_INTERVAL_HOURS: hours between scheduled backups (24); 0 schedules none. */
+  intervalHours: number;
+  /** PORTAL_BACKUP_KEEP: the newest scheduled backups kept (14); older ones are removed. */
+  keep: number;
+}
+
+function backupSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, dataDir: string): BackupSettings {
+  const dir = env.PORTAL_BACKUP_DIR?.trim();
+  const hours = env.PORTAL_BACKUP_INTERVAL_HOURS?.trim();
+  let intervalHours = 24;
+  if (hours) {
+    intervalHours = Number(hours);
+    if (!Number.isFinite(intervalHours) || intervalHours < 0 || intervalHours > 24 * 366) {
+      throw new Error(`PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours (at most a year), such as 24 or 0.5, or 0 for none, not "${hours}"`);
+    }
+  }
+  return {
+    dir: dir ? path.resolve(dir) : databaseUrl ? undefined : path.join(dataDir, 'backups'),
+    intervalHours,
+    keep: positiveWhole(env, 'PORTAL_BACKUP_KEEP', 14),
+  };
 }
 
 export interface OidcSettings {
@@ -398,5 +426,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: positiveWhole(env, 'PORTAL_SHUTDOWN_GRACE_S', DEFAULT_SHUTDOWN_GRACE_S) * 1000,
     statementTimeoutMs: positiveWhole(env, 'PORTAL_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
     databasePool: positiveWhole(env, 'PORTAL_DB_POOL', DEFAULT_DB_POOL),
+    backup: backupSettings(env, env.DATABASE_URL || undefined, path.resolve(env.PORTAL_DATA_DIR || 'data')),
   };
 }

@@ -9,6 +9,7 @@ import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';
 import { MailSender } from './modules/mail/sender';
 import { tidyEmbeddedTables } from './db/statistics';
+import { scheduleBackups } from './db/backup-schedule';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long after its start the server looks for tables that grew while it was stopped. */
@@ -30,6 +31,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       dataDir: config.dataDir,
       poolSize: config.databasePool,
       statementTimeoutMs: config.statementTimeoutMs,
+      backupDir: config.backup.dir,
     }));
   // Asked as soon as the database is open, beside what the app reads then.
   const empty = opening.opened.then((database) => isEmptyDatabase(database.db));
@@ -91,6 +93,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }, UPKEEP_AFTER_START_MS);
   upkeep.unref();
 
+  // Scheduled backups (PORTAL_BACKUP_DIR; the embedded database's default folder is in its data folder).
+  const backups = scheduleBackups(database, config.backup, app.log);
+
   // A stop (SIGTERM, SIGINT): readiness turns 503 and the live updates end with a hint to
   // reconnect (both in app.close's first step), no new connection is taken, and the requests in
   // flight finish, for at most the grace; then the database closes.
@@ -108,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     // Should closing itself hang, the process still ends.
     const last = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     last.unref();
+    backups.stop();
     // Sends in progress are recorded before the database closes, so none is sent twice.
     await Promise.allSettled([app.close(), forwarder?.stop(), mailSender?.stop()]);
     clearTimeout(grace);

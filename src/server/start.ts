@@ -53,6 +53,7 @@ async function start(): Promise<void> {
     databaseUrl: config.databaseUrl,
     preparedStatements: config.preparedStatements,
     dataDir: config.dataDir,
+    backupDir: config.backup.dir,
     lock,
     poolSize: config.databasePool,
     statementTimeoutMs: config.statementTimeoutMs,

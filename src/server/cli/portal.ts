@@ -16,6 +16,7 @@ import { findCounterDifferences, rebuildCounters } from '../modules/counters/ser
 import { importTimetable, TimetableFileInvalid } from '../modules/timetable/service';
 import { HttpError } from '../http-error';
 import { NOT_EMPTY_MESSAGE, seedSynthetic } from '../seed/synthetic';
+import { backupCommands } from './backup-commands';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -48,6 +49,14 @@ Counters:
   verify                 recompute every counter (per register, and per student, subject and term)
                          from the marks and list any that disagree; exits 1 if one does
   counters rebuild       recompute every counter from the marks
+Backups:
+  backup [--out FILE]    write a backup of the whole database (one gzip-compressed file) to FILE, by default
+                         into PORTAL_BACKUP_DIR (embedded database: <data folder>/backups; else the current
+                         folder); on the embedded database while the portal is stopped, on PostgreSQL beside
+                         running servers
+  restore FILE [--replace]
+                         load a backup into an EMPTY database of either engine, apply the migrations that
+                         came after it and check it as verify does; --replace first backs up the data there
 PINs:
   pins fix               merge the students, profiles and marks whose PINs differ only in case or
                          spaces (an upgrade that stops on them says so), then finish the upgrade
@@ -282,6 +291,7 @@ export const commands: Record<string, Handler> = {
         `${summary.days} week days from ${summary.from} to ${summary.to}, in ${seconds} s; counters rebuilt.`,
     );
   },
+  ...backupCommands,
   async 'roster export'(database, args) {
     const [file] = positionals(args, 'roster export [FILE]', 0, 1);
     const { csv, count } = await exportRoster(database.db);
@@ -296,7 +306,9 @@ export const commands: Record<string, Handler> = {
 
 export async function run(argv: string[]): Promise<number> {
   // `verify` is short for `counters verify`; `demo-data` is one word.
-  const words = argv[0] === 'verify' ? ['counters', ...argv] : argv[0] === 'demo-data' ? ['demo', 'data', ...argv.slice(1)] : argv;
+  // `backup` and `restore` are one word each.
+  const spelled = argv[0] === 'backup' || argv[0] === 'restore' ? ['backup', argv[0] === 'backup' ? 'write' : 'restore', ...argv.slice(1)] : argv;
+  const words = argv[0] === 'verify' ? ['counters', ...argv] : argv[0] === 'demo-data' ? ['demo', 'data', ...argv.slice(1)] : spelled;
   const [group, action, ...rest] = words;
   const key = `${group ?? ''} ${action ?? ''}`;
   const handler = commands[key];
@@ -313,7 +325,9 @@ export async function run(argv: string[]): Promise<number> {
       databaseUrl: config.databaseUrl,
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
-      migrate: key !== 'pins fix',
+      backupDir: config.backup.dir,
+      // A backup is of the database as it is; a restore makes the schema of the backup itself.
+      migrate: key !== 'pins fix' && key !== 'backup write' && key !== 'backup restore',
     });
   } catch (err) {
     if (err instanceof DataFolderLockedError) {

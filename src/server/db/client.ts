@@ -63,6 +63,12 @@ export interface OpenOptions {
   poolSize?: number | undefined;
   /** PostgreSQL: the statement_timeout of every connection, in ms (default: none). */
   statementTimeoutMs?: number | undefined;
+  /**
+   * Where a backup is written before migrations change a database that holds data
+   * (docs/decisions/0035-backups.md). The embedded database in a folder always writes one, by
+   * default into `<data folder>/backups`; PostgreSQL only when this is set (PORTAL_BACKUP_DIR).
+   */
+  backupDir?: string | undefined;
 }
 
 /**
@@ -90,7 +96,8 @@ export async function beginOpening(options: OpenOptions): Promise<Opening> {
   const opened = (async () => {
     try {
       await started;
-      if (migrationsFolder !== undefined) await migrateDatabase(database, migrationsFolder);
+      const backupDir = options.backupDir ?? (!options.databaseUrl && options.dataDir ? path.join(options.dataDir, 'backups') : undefined);
+      if (migrationsFolder !== undefined) await migrateDatabase(database, migrationsFolder, { backupDir });
     } catch (err) {
       await database.close().catch(() => undefined);
       throw err;
@@ -107,9 +114,43 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return (await beginOpening(options)).opened;
 }
 
-/** Applies the migrations not applied yet: every one in drizzle/, or those of another folder (tests). */
-export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+/** The key of the advisory lock that migrations run under on PostgreSQL: one process migrates, the others wait for it. */
+export const MIGRATION_LOCK = [0x706f7274, 1] as const;
+
+/**
+ * Applies the migrations not applied yet: every one in drizzle/, or those of another folder (tests).
+ * On PostgreSQL they run under an advisory lock, so that processes started together on one new
+ * database wait for the first to migrate instead of migrating at once. With `backupDir`, a
+ * database that holds data is backed up there first.
+ */
+export async function migrateDatabase(
+  database: Database,
+  migrationsFolder = MIGRATIONS_DIR,
+  options: { backupDir?: string | undefined } = {},
+): Promise<void> {
   if (await isUpToDate(database, migrationsFolder)) return;
+  if (database.kind === 'pglite') {
+    await migrateNow(database, migrationsFolder, options.backupDir);
+    return;
+  }
+  // The lock is held by a transaction on a connection of its own; the migrator uses others.
+  await database.db.transaction(async (tx) => {
+    // Waiting for another process's migrations, and holding the lock while this one's run (idle
+    // in its transaction meanwhile), may take longer than a query is otherwise allowed.
+    await tx.execute('set local statement_timeout = 0');
+    await tx.execute('set local idle_in_transaction_session_timeout = 0');
+    await tx.execute(`select pg_advisory_xact_lock(${MIGRATION_LOCK[0]}, ${MIGRATION_LOCK[1]})`);
+    // Another process may have migrated while this one waited.
+    if (await isUpToDate(database, migrationsFolder)) return;
+    await migrateNow(database, migrationsFolder, options.backupDir);
+  });
+}
+
+async function migrateNow(database: Database, migrationsFolder: string, backupDir: string | undefined): Promise<void> {
+  if (backupDir !== undefined) {
+    const { backupBeforeUpgrade } = await import('./backup');
+    await backupBeforeUpgrade(database, backupDir);
+  }
   try {
     // Each kind's migrator is loaded only for its kind: the other's driver is never loaded.
     if (database.kind === 'pglite') {

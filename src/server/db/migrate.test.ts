@@ -44,12 +44,14 @@ describe('bringing the schema up to date', { timeout: 60_000 }, () => {
 
     addMigration(folder, '9999_probe', 'create table migration_probe (id integer);');
     await migrateDatabase(database, folder);
-    expect(migratorRuns).toHaveBeenCalledTimes(1);
+    // On PostgreSQL one more: the transaction that holds the migrations' advisory lock.
+    const runs = database.kind === 'postgres' ? 2 : 1;
+    expect(migratorRuns).toHaveBeenCalledTimes(runs);
     expect(await queryRows(database.db, sql`select count(*)::int as tables from pg_tables where tablename = 'migration_probe'`)).toEqual([
       { tables: 1 },
     ]);
 
     await migrateDatabase(database, folder);
-    expect(migratorRuns).toHaveBeenCalledTimes(1);
+    expect(migratorRuns).toHaveBeenCalledTimes(runs);
   });
 });

@@ -58,6 +58,10 @@ describe('a request that takes too long gets 503, never a 500', () => {
       await work();
       return { done: true };
     });
+    app.get('/slow-by-design', { config: { untimed: true } }, async () => {
+      await work();
+      return { done: true };
+    });
     // An answer that begins at once and takes longer than the limit to end.
     app.get('/stream', async (_request, reply) => {
       const stream = new PassThrough();
@@ -82,6 +86,10 @@ describe('a request that takes too long gets 503, never a 500', () => {
       const streamed = await app.inject({ method: 'GET', url: '/stream' });
       expect(streamed.statusCode).toBe(200);
       expect(streamed.body).toBe('first last');
+      // A route marked untimed (a backup's download) takes the time it needs.
+      const untimed = await app.inject({ method: 'GET', url: '/slow-by-design' });
+      expect(untimed.statusCode).toBe(200);
+      expect(untimed.json()).toEqual({ done: true });
     } finally {
       await app.close();
     }

@@ -9,6 +9,16 @@ import { TOO_LONG_MESSAGE } from './errors';
  * updates' stream (it takes the response over), run as long as they need. Fastify's own
  * `handlerTimeout` ends only when the whole answer is sent, so it would cut those.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route may take longer than the limit before its answer begins (a backup's download,
+     * whose file is complete, digest and all, before its first byte is sent); its own work bounds it.
+     */
+    untimed?: boolean;
+  }
+}
+
 export const requestTimeoutPlugin = fp<{ timeoutMs: number }>(async (app: FastifyInstance, { timeoutMs }) => {
   const timers = new WeakMap<FastifyReply, NodeJS.Timeout>();
   const stop = (reply: FastifyReply) => {
@@ -16,6 +26,7 @@ export const requestTimeoutPlugin = fp<{ timeoutMs: number }>(async (app: Fastif
     timers.delete(reply);
   };
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.untimed) return;
     const timer = setTimeout(() => {
       timers.delete(reply);
       if (reply.sent || reply.raw.headersSent) return;

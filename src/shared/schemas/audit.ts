@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'timetable.update',
   'correction.accept',
   'correction.decline',
+  'backup.download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -58,6 +59,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'timetable.update': 'Timetable changed',
   'correction.accept': 'Correction accepted',
   'correction.decline': 'Correction declined',
+  'backup.download': 'Backup downloaded',
 };
 
 /** The actor of an action done through the `portal` command. */

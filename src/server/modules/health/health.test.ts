@@ -146,6 +146,7 @@ describe('metrics', () => {
       'portal_contact_outbox_oldest_age_seconds',
       'portal_mail_outbox_depth',
       'portal_mail_outbox_oldest_age_seconds',
+      'portal_backup_last_age_seconds',
     ]) {
       expect(res.body, family).toContain(`# TYPE ${family} `);
     }

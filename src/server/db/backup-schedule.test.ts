@@ -1,0 +1,86 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backupFileName } from './backup';
+import { lastBackupAt, runScheduledBackup, scheduleBackups, scheduledBackups } from './backup-schedule';
+import { openDatabase } from './client';
+import { onPostgres } from '../test/postgres';
+import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../test/test-db';
+
+let database: TestDatabase;
+let folder: string;
+const HOUR = 3600_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  folder = await mkdtemp(path.join(tmpdir(), 'portal-schedule-test-'));
+});
+afterAll(async () => {
+  await database?.destroy();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('scheduled backups', { timeout: 120_000 }, () => {
+  it('writes one when none is recent enough, and keeps only the newest', async () => {
+    const dir = path.join(folder, 'one');
+    const settings = { dir, intervalHours: 24, keep: 3 };
+    // Older backups, and one written before an upgrade, which pruning leaves alone.
+    const start = new Date('2026-05-01T02:00:00Z');
+    for (let day = 1; day <= 4; day += 1) {
+      await runScheduledBackup({ database, settings, now: new Date(start.getTime() + day * 24 * HOUR) });
+    }
+    await writeFile(path.join(dir, backupFileName(new Date('2026-04-01T00:00:00Z'), 'before-upgrade')), 'kept');
+    expect((await scheduledBackups(dir)).map((b) => b.at.toISOString())).toEqual([
+      '2026-05-05T02:00:00.000Z',
+      '2026-05-04T02:00:00.000Z',
+      '2026-05-03T02:00:00.000Z',
+    ]);
+
+    // Within the interval of the newest: nothing to do.
+    const soon = await runScheduledBackup({ database, settings, now: new Date('2026-05-05T20:00:00Z') });
+    expect(soon.outcome).toBe('recent');
+    const due = await runScheduledBackup({ database, settings, now: new Date('2026-05-06T02:00:00Z') });
+    expect(due.outcome).toBe('written');
+    if (due.outcome === 'written') expect(due.removed.map((f) => path.basename(f))).toEqual(['portal-backup-20260503T020000Z.gz']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'portal-backup-20260401T000000Z-before-upgrade.gz',
+      'portal-backup-20260504T020000Z.gz',
+      'portal-backup-20260505T020000Z.gz',
+      'portal-backup-20260506T020000Z.gz',
+    ]);
+    expect(lastBackupAt()?.toISOString()).toBe('2026-05-06T02:00:00.000Z');
+  });
+
+  it('a running portal writes the first one soon after its start when none is recent', async () => {
+    const dir = path.join(folder, 'timer');
+    const logged: string[] = [];
+    const log = { info: (_: object, message: string) => logged.push(message), warn: (_: object, message: string) => logged.push(message) };
+    const timer = scheduleBackups(database, { dir, intervalHours: 24, keep: 14 }, log, { firstCheckMs: 10 });
+    try {
+      await vi.waitUntil(() => logged.length > 0, { timeout: 60_000, interval: 100 });
+    } finally {
+      timer.stop();
+    }
+    expect(logged).toEqual(['scheduled backup written']);
+    const written = await scheduledBackups(dir);
+    expect(written).toHaveLength(1);
+    expect(lastBackupAt()?.getTime()).toBe(written[0]!.at.getTime());
+  });
+
+  it.skipIf(!onPostgres)('on PostgreSQL, of several processes due at once only one writes the backup', async () => {
+    const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+    const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: copy.url })));
+    try {
+      const dir = path.join(folder, 'shared');
+      const settings = { dir, intervalHours: 24, keep: 14 };
+      const now = new Date();
+      const outcomes = await Promise.all(processes.map((p) => runScheduledBackup({ database: p, settings, now })));
+      expect(outcomes.filter((o) => o.outcome === 'written')).toHaveLength(1);
+      expect(await readdir(dir)).toHaveLength(1);
+    } finally {
+      for (const p of processes) await p.close();
+      await copy.drop();
+    }
+  });
+});
