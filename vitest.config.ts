@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const SCALE_OUT_TEST = 'src/server/scale-out.test.ts';
+// Tests that run servers as processes of their own on PostgreSQL: once per run, in npm test.
+const PROCESS_TESTS = ['src/server/scale-out.test.ts', 'src/server/db-restart.test.ts'];
 
 export default defineConfig({
   test: {
@@ -16,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
           // Runs once, in its own project: it needs PostgreSQL whichever engine this project is on.
-          exclude: [...configDefaults.exclude, SCALE_OUT_TEST],
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
           // No test file runs across midnight UTC (src/server/test/midnight-guard.ts).
           setupFiles: ['src/server/test/midnight-guard.ts'],
           testTimeout: 30_000,
@@ -29,7 +30,7 @@ export default defineConfig({
           // npm test, and never again in the server project's second run on PostgreSQL.
           name: 'scale-out',
           environment: 'node',
-          include: [SCALE_OUT_TEST],
+          include: PROCESS_TESTS,
           setupFiles: ['src/server/test/midnight-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -289,8 +289,11 @@ async function openPostgres(url: string, options: Pick<OpenOptions, 'preparedSta
     ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
     ...(prepared ? { Client: preparingClient(pg.Client) } : {}),
   });
-  // An idle client that loses its connection must not crash the process.
+  // An idle client that loses its connection must not crash the process; nor may one in use (a
+  // transaction's, when the server shuts down under it): the pool has no listener on those, and an
+  // 'error' with none ends the process. Its query fails with the error, and the pool drops it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<Listener>>();
   let listenClient: pg.Client | undefined;

@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client';
 import { onPostgres } from '../test/postgres';
 import { withFacultyApp, type TestContext } from '../test/test-app';
 import { createPostgresCopy } from '../test/test-db';
-import { errorsPlugin, TOO_LONG_MESSAGE } from './errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, errorsPlugin, isDatabaseUnavailable, TOO_LONG_MESSAGE } from './errors';
 import { requestTimeoutPlugin } from './request-timeout';
 
 let ctx: TestContext;
@@ -110,3 +110,39 @@ describe('a request that takes too long gets 503, never a 500', () => {
     }
   });
 });
+
+describe('a database that is not there gets 503, never a 500', () => {
+  it('knows a lost or refused connection, however it is wrapped, from a fault of the query', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    for (const error of [
+      refused,
+      shutdown,
+      new Error('Failed query', { cause: shutdown }),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+    ]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+    }
+    for (const error of [new Error('boom'), Object.assign(new Error('duplicate key'), { code: '23505' }), Object.assign(new Error('canceled'), { code: '57014' })]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(false);
+    }
+  });
+
+  it('answers 503 with words a user can act on', async () => {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    app.get('/down', async () => {
+      throw new Error('Failed query', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/down' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    } finally {
+      await app.close();
+    }
+  });
+});
+

@@ -44,6 +44,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ route: request.routeOptions.url, code: code ?? error.code }, 'request took too long');
       return reply.status(503).send({ message: TOO_LONG_MESSAGE });
     }
+    // The database is down or restarting (the pool reconnects by itself): a pause, not a fault.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ route: request.routeOptions.url, code: code ?? error.code }, 'the database is not answering');
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     if (code?.startsWith('22')) {
       // A data exception (a value PostgreSQL cannot store): the request's fault, not the server's.
       return reply.status(400).send({ message: 'The request contains a value that cannot be stored' });
@@ -61,6 +66,30 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 const QUERY_CANCELED = '57014';
 
 export const TOO_LONG_MESSAGE = 'The server took too long to answer. Please try again in a moment.';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
+
+/** SQLSTATEs of a server going away or not yet taking connections: admin, crash and startup shutdowns. */
+const SERVER_GOING_AWAY = new Set(['57P01', '57P02', '57P03']);
+/** A socket's errors when the database's end is gone. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What node-postgres says when a connection ends under a query or while it opens. */
+const CONNECTION_ENDED = /^Connection terminated|connection error|Connection ended/i;
+
+/**
+ * Whether an error says the database is not there (stopped, restarting, out of reach) rather than
+ * that the request or the code went wrong: a connection exception (SQLSTATE class 08), a server
+ * shutting down, a refused or cut socket, or a connection ended under a query.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (code.startsWith('08') || SERVER_GOING_AWAY.has(code) || CONNECTION_LOST.has(code))) return true;
+    if (typeof message === 'string' && CONNECTION_ENDED.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** The SQLSTATE of a database error, whether it arrives bare or wrapped by the ORM. */
 export function databaseErrorCode(error: unknown): string | undefined {
