@@ -34,7 +34,8 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/src ./src
 COPY --from=build /app/dist ./dist
 # The files above belong to root and are read-only to the portal; only the data folder is its own.
-RUN mkdir /data && chown node:node /data
+# The backups' folder is made here too, so that a volume mounted on it belongs to the portal.
+RUN mkdir -p /data/backups && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
