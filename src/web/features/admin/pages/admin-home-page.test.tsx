@@ -21,6 +21,13 @@ describe('/admin, the setup checklist', () => {
       expect.stringMatching(/Accounts.*To do.*No faculty account yet/),
     ]);
     expect(within(steps[1]!).getByRole('link', { name: 'Upload the roster' })).toHaveAttribute('href', '/admin/roster');
+
+    // A backup of the whole database, one link away: the file the server sends for it.
+    const backup = screen.getByRole('link', { name: 'Download a backup' });
+    const file = await fetch(backup.getAttribute('href')!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename=".+"$/);
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('says the portal is set up once every step is done', async () => {

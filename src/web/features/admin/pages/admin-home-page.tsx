@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import { IconCheck, IconCircleDashed, IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-states';
@@ -135,7 +135,34 @@ export function AdminHomePage() {
           <ChecklistStep key={step.title} step={step} index={index} />
         ))}
       </Stack>
+      <BackupPanel />
     </Stack>
+  );
+}
+
+/**
+ * A backup of the whole database, downloaded as it is now: the same file `portal backup` writes,
+ * which `portal restore` loads into either engine. A plain link: the browser shows the download's
+ * progress, and the server writes the file whole before sending it, so a large one takes a while.
+ */
+function BackupPanel() {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 280px' }}>
+          <Title order={3} size="h4">
+            Backup
+          </Title>
+          <Text size="sm" c="dimmed">
+            Download the whole database as one file: accounts, classes, rosters, every register and the audit trail. Keep
+            it somewhere safe: it holds students' personal data. The portal also writes backups on its own schedule.
+          </Text>
+        </Stack>
+        <Button component="a" href="/api/admin/backup" download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+          Download a backup
+        </Button>
+      </Group>
+    </Paper>
   );
 }
 
