@@ -60,7 +60,7 @@ export function SetPasswordMailState({ mail }: { mail: SetPasswordMail | null })
     line = `${mail.lastError ?? 'Not sent yet'} (${mail.attempts} ${mail.attempts === 1 ? 'try' : 'tries'}).${next}`;
   } else line = mail.lastError ?? 'Given up';
   return (
-    <Stack gap={2} maw={260}>
+    <Stack gap={4} maw={260}>
       <Badge color={badge.color} variant="light" tt="none">
         {badge.label}
       </Badge>
