@@ -133,10 +133,6 @@ describe.skipIf(reason !== undefined)('PostgreSQL restarted under load', () => {
     const environment = {
       DATABASE_URL: databaseUrl,
       PORTAL_SECRET: randomBytes(32).toString('hex'),
-      PORTAL_DEMO: 'false',
-      PORTAL_TIMEZONE: 'UTC',
-      PORTAL_BACKUP_INTERVAL_HOURS: '0',
-      PORTAL_WEB_DIR: path.join(folder, 'no-web-build'),
     };
     await Promise.all([0, 1].map(async (index) => (processes[index] = await startPortalProcess(environment))));
   }, 120_000);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { createTestContext, type TestContext } from './test/test-app';
+import { createTestContext, type TestContext, TEST_APP_CONFIG } from './test/test-app';
 
 /** The parts of the served OpenAPI document that these tests read. */
 interface Operation {
@@ -221,7 +221,7 @@ describe('the routes and the document', () => {
   it('documents every route the portal registers, whatever it is configured with, but for the documentation itself', async () => {
     // Every optional part on: single sign-on (an issuer that is never reached: nothing here signs in).
     const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', name: 'Campus Account', emailVerified: 'require' as const };
-    const configured = await buildApp({ database: ctx.database, config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false, oidc } });
+    const configured = await buildApp({ database: ctx.database, config: { ...TEST_APP_CONFIG, oidc } });
     try {
       const documented = new Set(operationsOf(doc).map(({ name }) => name));
       const routes = [...new Set([...registeredRoutes(ctx.app), ...registeredRoutes(configured)])];

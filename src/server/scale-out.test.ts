@@ -8,7 +8,6 @@
  * afterwards. Without either it is skipped with the reason, except in CI, where it must run.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkStatus } from '../shared/attendance-rules';
@@ -105,10 +104,6 @@ describe.skipIf(reason !== undefined)('three portal processes behind nginx on on
       PORTAL_SECRET: randomBytes(32).toString('hex'),
       // The proxy's address: the client's address and scheme come from its headers.
       PORTAL_TRUST_PROXY: '127.0.0.1',
-      PORTAL_DEMO: 'false',
-      PORTAL_TIMEZONE: 'UTC',
-      // The API alone: no web build needed.
-      PORTAL_WEB_DIR: path.join(process.cwd(), 'no-web-build'),
     };
     // Each kept as it comes up, so that afterAll stops those started even if another fails to.
     await Promise.all([0, 1, 2].map(async (index) => (processes[index] = await startPortalProcess(environment))));
@@ -229,7 +224,7 @@ describe.skipIf(reason !== undefined)('three portal processes behind nginx on on
       }
     };
     await Promise.all(Array.from({ length: CONCURRENT }, worker));
-    await victim.exited;
+    await victim.exit;
     expect(outcomes).toHaveLength(SAVES);
     // It had its share of the burst before it died (nginx takes the three in turn).
     const victimAddress = `127.0.0.1:${victim.port}`;

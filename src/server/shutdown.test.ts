@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -11,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { attendanceMarks, registers } from './db/schema';
 import { addUser } from './modules/accounts/service';
 import { putStudents } from './modules/roster/service';
+import { startPortalProcess, type PortalProcess } from './test/portal-process';
 import { TEST_PASSWORD } from './test/test-app';
 import { copyMigratedFolderInto, createPostgresCopy } from './test/test-db';
 
@@ -24,10 +24,10 @@ const STUDENTS_PER_CLASS = 60;
 const FACULTY = 'stopping@test.university.edu';
 const today = todayIn('UTC');
 
-const children = new Set<ChildProcess>();
+const servers = new Set<PortalProcess>();
 const cleanUps: Array<() => Promise<void>> = [];
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const server of servers) await server.kill();
   for (const cleanUp of cleanUps.splice(0)) await cleanUp();
 });
 
@@ -56,63 +56,6 @@ async function seed(database: Database): Promise<void> {
       Array.from({ length: STUDENTS_PER_CLASS }, (_, index) => ({ pin: pinOf(className, index), name: `Student ${index}`, className })),
     ),
   );
-}
-
-interface Server {
-  process: ChildProcess;
-  port: number;
-  output: () => string;
-  /** Called with each JSON line of the server's log. */
-  onLog: (listener: (line: { msg?: string; reqId?: string }) => void) => void;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PORTAL_DEMO: 'false',
-      PORTAL_TIMEZONE: 'UTC',
-      PORTAL_SHUTDOWN_GRACE_S: '10',
-      // Debug: each request's "incoming request" line says the server has it.
-      LOG_LEVEL: 'debug',
-      PORTAL_WEB_DIR: path.join(tmpdir(), 'no-web-build'),
-    },
-  });
-  children.add(child);
-  let output = '';
-  let partial = '';
-  const listeners: Array<(line: { msg?: string; reqId?: string }) => void> = [];
-  child.stdout!.on('data', (chunk: Buffer) => {
-    partial += chunk.toString();
-    const lines = partial.split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.startsWith('{')) continue;
-      const parsed = JSON.parse(line) as { msg?: string; reqId?: string };
-      for (const listener of listeners) listener(parsed);
-    }
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (found) resolve(Number(found[1]));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exit.then(({ code, signal }) => reject(new Error(`The server ended (${signal ?? code}) before serving:\n${output}`)));
-  });
-  return { process: child, port, output: () => output, onLog: (listener) => listeners.push(listener), exit };
 }
 
 interface Answer {
@@ -175,7 +118,9 @@ describe('a stop in the middle of a burst of saves (SIGTERM)', () => {
       await setUp.close();
     }
 
-    const server = await startServer(where.env);
+    // Debug: each request's "incoming request" line says the server has it.
+    const server = await startPortalProcess({ ...where.env, PORTAL_SHUTDOWN_GRACE_S: '10', LOG_LEVEL: 'debug' });
+    servers.add(server);
     const cookie = await signIn(server.port);
     let stopAsked = false;
     const saves: Save[] = [];
@@ -192,7 +137,7 @@ describe('a stop in the middle of a burst of saves (SIGTERM)', () => {
       if (!stopAsked && answered >= STOP_AFTER && underWay.size >= 3) {
         stopAsked = true;
         heldAtStop = [...underWay];
-        server.process.kill('SIGTERM');
+        server.child.kill('SIGTERM');
       }
     });
 
@@ -212,7 +157,7 @@ describe('a stop in the middle of a burst of saves (SIGTERM)', () => {
       }
     };
     await Promise.all(CLASSES.map(worker));
-    if (!stopAsked) server.process.kill('SIGKILL');
+    if (!stopAsked) server.child.kill('SIGKILL');
     expect(stopAsked, 'the server never had three saves under way at once').toBe(true);
     const { code, signal } = await server.exit;
     expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });

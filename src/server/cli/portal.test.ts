@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { onPostgres } from '../test/postgres';
 import { copyMigratedFolderInto } from '../test/test-db';
+import { TEST_APP_CONFIG } from '../test/test-app';
 
 // The command as an operator runs it, on its own embedded database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cli-'));
@@ -96,7 +97,7 @@ describe.runIf(onPostgres)('portal beside a running server (PostgreSQL)', () => 
     const { addUser } = await import('../modules/accounts/service');
     const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
     const database = await openDatabase({ databaseUrl: copy.url });
-    const app = await buildApp({ database, config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false } });
+    const app = await buildApp({ database, config: { ...TEST_APP_CONFIG } });
     try {
       await addUser(database.db, { email: 'busy@uni.edu', name: 'Busy', role: 'faculty', password: 'long-enough-pw' });
       const login = await app.inject({
@@ -135,7 +136,7 @@ describe('portal sessions revoke and user unlock', () => {
   beforeAll(async () => {
     const { buildApp } = await import('../app');
     const { openDatabase } = await import('../db/client');
-    const config = { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false };
+    const config = { ...TEST_APP_CONFIG };
     if (onPostgres) {
       const { createPostgresCopy } = await import('../test/test-db');
       const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);

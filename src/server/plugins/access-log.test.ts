@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loggedUrl } from './access-log';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
+import { TEST_APP_CONFIG } from '../test/test-app';
 
 /** An app whose log goes to `lines`, one parsed object per line. */
 async function appLoggingTo(database: TestDatabase, level: string, lines: Record<string, unknown>[]): Promise<FastifyInstance> {
@@ -15,7 +16,7 @@ async function appLoggingTo(database: TestDatabase, level: string, lines: Record
   });
   const app = await buildApp({
     database,
-    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false },
+    config: { ...TEST_APP_CONFIG },
     logger: { level, stream },
   });
   await app.ready();

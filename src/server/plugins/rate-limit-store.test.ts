@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
+import { TEST_APP_CONFIG } from '../test/test-app';
 
 // Two server processes behind a load balancer are two apps on one database.
 let database: TestDatabase;
@@ -9,10 +10,7 @@ let first: FastifyInstance;
 let second: FastifyInstance;
 // A limit of 10 registrations per address per 10 minutes, as PORTAL_LIMIT_REGISTRATIONS=10 would set.
 const config = {
-  timeZone: 'UTC',
-  trustProxy: false,
-  webDir: '/nonexistent',
-  production: false,
+  ...TEST_APP_CONFIG,
   limits: { registrations: 10, contact: 30, signInPerAddress: 100 },
 };
 

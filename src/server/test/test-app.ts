@@ -8,6 +8,9 @@ import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/** The settings every test's app starts from: UTC, no proxy, no web build, not production. */
+export const TEST_APP_CONFIG = { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false } as const;
+
 export interface TestContext {
   app: FastifyInstance;
   database: TestDatabase;
@@ -23,7 +26,7 @@ export async function createTestContext(config: Partial<AppOptions['config']> = 
   const database = await createTestDatabase();
   const app = await buildApp({
     database,
-    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false, ...config },
+    config: { ...TEST_APP_CONFIG, ...config },
   });
   await app.ready();
 
@@ -70,5 +73,15 @@ export function withFacultyApp(take: (made: { ctx: TestContext; faculty: string 
     ctx = await createTestContext();
     take({ ctx, faculty: await ctx.signIn('faculty') });
   });
+  afterAll(async () => ctx?.close());
+}
+
+/** As `withFacultyApp`, with an admin's sign-in too. */
+export function withStaffApp(take: (made: { ctx: TestContext; faculty: string; admin: string }) => void): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    take({ ctx, admin: await ctx.signIn('admin'), faculty: await ctx.signIn('faculty') });
+  }, 60_000);
   afterAll(async () => ctx?.close());
 }

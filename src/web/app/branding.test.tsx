@@ -7,6 +7,7 @@ import { LoginRoute } from '../features/auth/pages/login-route';
 import { brandPalette } from './theme';
 import { renderRoutes } from '../test/render';
 import { RootLayout } from './route-focus';
+import { TEST_APP_CONFIG } from '../../server/test/test-app';
 
 let database: TestDatabase;
 let close: () => Promise<void>;
@@ -17,10 +18,7 @@ beforeAll(async () => {
   const app = await buildApp({
     database,
     config: {
-      timeZone: 'UTC',
-      trustProxy: false,
-      webDir: '/nonexistent',
-      production: false,
+      ...TEST_APP_CONFIG,
       branding: { name: 'Riverside University', color: '#1d4f91', logoFile: '/nonexistent/logo.png' },
     },
   });

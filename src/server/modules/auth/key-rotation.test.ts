@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { totpCredentials, users } from '../../db/schema';
-import { TEST_PASSWORD } from '../../test/test-app';
+import { TEST_PASSWORD, TEST_APP_CONFIG } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { addUser } from '../accounts/service';
 import { base32Encode } from './totp';
@@ -20,7 +20,7 @@ const apps: FastifyInstance[] = [];
 async function portalWith(keys: string[]): Promise<FastifyInstance> {
   const app = await buildApp({
     database,
-    config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false, secret: keys },
+    config: { ...TEST_APP_CONFIG, secret: keys },
   });
   apps.push(app);
   return app;

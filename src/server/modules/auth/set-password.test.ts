@@ -5,7 +5,7 @@ import { CreatedUserSchema, SetPasswordLinkSchema, UsersPageSchema } from '../..
 import { SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
 import { buildApp } from '../../app';
 import { setPasswordTokens, trustedDevices } from '../../db/schema';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { createTestContext, TEST_PASSWORD, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { addUser } from '../accounts/service';
@@ -162,10 +162,7 @@ describe('set-password links by e-mail, through a real SMTP server', () => {
     app = await buildApp({
       database,
       config: {
-        timeZone: 'UTC',
-        trustProxy: false,
-        webDir: '/nonexistent',
-        production: false,
+        ...TEST_APP_CONFIG,
         publicUrl: 'https://attendance.example.edu',
         smtp: settings,
       },

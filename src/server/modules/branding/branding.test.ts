@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig, MAX_LOGO_BYTES } from '../../config';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { TEST_APP_CONFIG } from '../../test/test-app';
 
 /** The smallest PNG: a 1 x 1 transparent pixel. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -24,7 +25,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const base = { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false };
+const base = { ...TEST_APP_CONFIG };
 
 describe('PORTAL_NAME, PORTAL_LOGO and PORTAL_COLOR', () => {
   it('are read, checked and normalised from the environment', () => {

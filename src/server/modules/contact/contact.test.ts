@@ -8,7 +8,7 @@ import {
 import { buildApp } from '../../app';
 import { DEMO_CONTACT } from '../../config';
 import { contactMessages } from '../../db/schema';
-import { withFacultyApp, type TestContext } from '../../test/test-app';
+import { withFacultyApp, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 
 let ctx: TestContext;
 let faculty: string;
@@ -70,7 +70,7 @@ describe('GET /api/contact/info', () => {
     const contact = { address: '1 College Road', phone: '+44 20 7946 0000', email: 'hello@college.example' };
     const app = await buildApp({
       database: ctx.database,
-      config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false, contact },
+      config: { ...TEST_APP_CONFIG, contact },
     });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/contact/info' });

@@ -7,7 +7,7 @@ import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { withDatabase } from '../../test/postgres';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 import { ContactForwarder, retryDelay, type ForwarderLog, type ForwarderOptions } from './forwarder';
 import { claimDue, insertMessage } from './repository';
 
@@ -247,10 +247,7 @@ describe('forwarding contact messages', () => {
     const app = await buildApp({
       database: ctx.database,
       config: {
-        timeZone: 'UTC',
-        trustProxy: false,
-        webDir: '/nonexistent',
-        production: false,
+        ...TEST_APP_CONFIG,
         formService: { endpoint: 'http://127.0.0.1:9/submit', accessKey: ACCESS_KEY },
       },
     });

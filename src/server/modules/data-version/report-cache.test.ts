@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import { buildApp } from '../../app';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 
 /**
  * Cached reports (decision 14): an unchanged report is a 304 (or an answer from memory), and
@@ -19,7 +19,7 @@ const today = todayIn('UTC');
 beforeAll(async () => {
   ctx = await createTestContext();
   // A second server process on the same database, with its own memory.
-  other = await buildApp({ database: ctx.database, config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false } });
+  other = await buildApp({ database: ctx.database, config: { ...TEST_APP_CONFIG } });
   await other.ready();
   faculty = await ctx.signIn('faculty');
   admin = await ctx.signIn('admin');

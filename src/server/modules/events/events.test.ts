@@ -12,7 +12,7 @@ import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
 import { Metrics } from '../../plugins/metrics';
 import { createPostgresCopy, createTestDatabase } from '../../test/test-db';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { createTestContext, TEST_PASSWORD, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
 import { resolveSignIn, SESSION_COOKIE } from '../auth/service';
 import { addUser } from '../accounts/service';
@@ -370,7 +370,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
       databases.push(database);
       const app = await buildApp({
         database,
-        config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false },
+        config: { ...TEST_APP_CONFIG },
       });
       await app.ready();
       apps.push(app);

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { contactMessages } from '../../db/schema';
 import { queueMail } from '../mail/service';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 import { openDatabase } from '../../db/client';
 import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../../test/test-db';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-const config = { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false } as const;
+const config = { ...TEST_APP_CONFIG } as const;
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 
 /** Another machine's address, as the socket would give it. */

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { onPostgres } from '../../test/postgres';
 import { startSmtp, unusedPort, type TestSmtp } from '../../test/smtp';
-import { TEST_PASSWORD } from '../../test/test-app';
+import { TEST_PASSWORD, TEST_APP_CONFIG } from '../../test/test-app';
 import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { addUser } from '../accounts/service';
 import { MailSender, retryDelay } from './sender';
@@ -27,10 +27,7 @@ beforeAll(async () => {
   app = await buildApp({
     database,
     config: {
-      timeZone: 'UTC',
-      trustProxy: false,
-      webDir: '/nonexistent',
-      production: false,
+      ...TEST_APP_CONFIG,
       publicUrl: 'https://attendance.example.edu',
       // E-mail is on; the senders below are each given the SMTP server of their test.
       smtp: { url: 'smtp://127.0.0.1:25', from: FROM },
@@ -183,7 +180,7 @@ describe('the set-password e-mail, through the outbox and a real SMTP server', (
   });
 
   it('is not e-mailed at all when e-mail is not set up', async () => {
-    const plain = await buildApp({ database, config: { timeZone: 'UTC', trustProxy: false, webDir: '/nonexistent', production: false } });
+    const plain = await buildApp({ database, config: { ...TEST_APP_CONFIG } });
     cleanups.push(() => plain.close());
     const answer = await plain.inject({
       method: 'POST',

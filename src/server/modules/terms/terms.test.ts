@@ -9,7 +9,7 @@ import { TERM_HEADER, TermListItemSchema, TermListSchema, type Term } from '../.
 import { attendanceMarks, registers, students } from '../../db/schema';
 import { expectAdminOnly } from '../../test/admin-access';
 import { seedDemo } from '../../seed/demo';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, withStaffApp, type TestContext } from '../../test/test-app';
 import { resolveTermRange } from './service';
 
 /** The test app runs in UTC. */
@@ -169,13 +169,10 @@ describe('the default term', () => {
   let admin: string;
   let faculty: string;
 
+  withStaffApp((made) => ({ ctx, admin, faculty } = made));
   beforeAll(async () => {
-    ctx = await createTestContext();
-    admin = await ctx.signIn('admin');
-    faculty = await ctx.signIn('faculty');
     await ctx.database.db.insert(students).values({ pin: 'DEF1', name: 'Default One', className: 'CSE6' });
-  }, 60_000);
-  afterAll(() => ctx.close());
+  });
 
   async function defaults(): Promise<(string | null)[]> {
     const dashboard = DashboardSchema.parse((await request(ctx, faculty, 'GET', '/api/reports/dashboard')).json());

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditPageSchema } from '../../../shared/schemas/audit';
 import { TimetableSchema } from '../../../shared/schemas/timetable';
 import { classes } from '../../db/schema';
 import { expectAdminOnly } from '../../test/admin-access';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { withStaffApp, type TestContext } from '../../test/test-app';
 import { importTimetable, TimetableFileInvalid } from './service';
 import { CLI } from '../audit/service';
 import { eq } from 'drizzle-orm';
@@ -12,12 +12,7 @@ let ctx: TestContext;
 let admin: string;
 let faculty: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.signIn('admin');
-  faculty = await ctx.signIn('faculty');
-}, 60_000);
-afterAll(async () => ctx.close());
+withStaffApp((made) => ({ ctx, admin, faculty } = made));
 
 function call(cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) {
   return ctx.app.inject({ method, url, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
