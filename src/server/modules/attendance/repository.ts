@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
+import { timeOrderedUuid } from '../../db/ids';
 import { preparedOn } from '../../db/prepared-queries';
 import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
 
@@ -138,7 +139,8 @@ export async function lockRegister(
 ): Promise<RegisterRow> {
   const [row] = await tx
     .insert(registers)
-    .values({ ...key, ...fresh })
+    // A new register's id is time-ordered: its marks go to the end of the marks' key (db/ids.ts).
+    .values({ id: timeOrderedUuid(), ...key, ...fresh })
     .onConflictDoUpdate({ target: [registers.className, registers.date, registers.period], set: { period: sql`${registers.period}` } })
     .returning();
   if (!row) throw new Error('register missing after insert');
