@@ -8,6 +8,9 @@
  *   npx tsx bench/rush.ts --rush-marks 1000000     a smaller term for a quick run (printed only,
  *                                                  unless --write)
  *   --rush-seconds 60   the rush's length; --rush-savers 6   faculty saving at once
+ *   --rush-dashboard-reads 10, --rush-student-reads 40   the reads a second
+ *   --rush-template NAME   the large size copied from database NAME on that server (made earlier with
+ *                          `portal demo-data`, used by nothing else meanwhile) instead of written
  *
  * Needs nginx and a PostgreSQL server at BENCH_DATABASE_URL (or TEST_DATABASE_URL): each size gets
  * a scratch database there, dropped afterwards. Without either the benchmark says so and does nothing.
@@ -66,8 +69,10 @@ const DASHBOARD_READS_PER_SECOND = option('rush-dashboard-reads', 10);
 /** Students who sign in and read their records (each in turn). */
 const STUDENT_ACCOUNTS = 30;
 const LECTURES = 8;
-const WRITE = process.argv.includes('--write') || argument('rush-marks') === undefined;
+const WRITE = process.argv.includes('--write') || (argument('rush-marks') === undefined && argument('rush-template') === undefined);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+const TEMPLATE = argument('rush-template');
+if (TEMPLATE !== undefined && !/^[a-z_][a-z0-9_]*$/.test(TEMPLATE)) throw new Error('--rush-template takes the name of a database, such as rush_36m');
 const STUDENT_PASSWORD = 'rush-hour-student-2026';
 
 const TARGETS = { readGrowth: 3, saveGrowth: 1.5 };
@@ -313,7 +318,8 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
   const databaseName = `portal_rush_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
-  await admin.query(`create database ${databaseName}`);
+  const copied = marks !== 'demo' && TEMPLATE !== undefined;
+  await admin.query(copied ? `create database ${databaseName} template ${TEMPLATE}` : `create database ${databaseName}`);
   await admin.end();
   const target = new URL(POSTGRES_URL!);
   target.pathname = `/${databaseName}`;
@@ -325,7 +331,7 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
     const database = await openDatabase({ databaseUrl });
     const { db } = database;
     if (marks === 'demo') await seedDemo(db, TIME_ZONE);
-    else await seedSynthetic(db, { marks, periods: LECTURES, timeZone: TIME_ZONE });
+    else if (!copied) await seedSynthetic(db, { marks, periods: LECTURES, timeZone: TIME_ZONE });
     await ensureSubjects(db);
     // The classes with students (a new database has eight, which a small synthetic term may not fill).
     const classes = (
@@ -354,7 +360,7 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
     await db.execute(sql`vacuum analyze`);
     await database.close();
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    console.log(`\n${name}: ${counts!.marks.toLocaleString('en')} marks, ${counts!.students.toLocaleString('en')} students, written and vacuumed in ${seedSeconds.toFixed(0)} s`);
+    console.log(`\n${name}: ${counts!.marks.toLocaleString('en')} marks, ${counts!.students.toLocaleString('en')} students, ${copied ? `copied from ${TEMPLATE}` : 'written'} and vacuumed in ${seedSeconds.toFixed(0)} s`);
 
     portal = await startPortal(entry, databaseUrl, nginx);
     const base = portal.proxy.balanced;
