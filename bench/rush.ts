@@ -206,6 +206,8 @@ interface Scenario {
   lost: string[];
   verify: { ok: boolean; output: string; seconds: number };
   seedSeconds: number;
+  /** Copied from --rush-template rather than written. */
+  copied: boolean;
   errorSamples: string[];
 }
 
@@ -500,6 +502,7 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
       lost,
       verify: { ok: verify.status === 0, output: verifyOutput, seconds: verifySeconds },
       seedSeconds,
+      copied,
       errorSamples,
     };
   } finally {
@@ -542,7 +545,7 @@ function report(scenarios: Scenario[], postgres: string): string {
   lines.push('');
   for (const scenario of scenarios) {
     lines.push(
-      `- ${scenario.name}: ${scenario.marks.toLocaleString('en')} marks, ${scenario.students.toLocaleString('en')} students (written in ${scenario.seedSeconds.toFixed(0)} s); ` +
+      `- ${scenario.name}: ${scenario.marks.toLocaleString('en')} marks, ${scenario.students.toLocaleString('en')} students (${scenario.copied ? `copied from ${TEMPLATE}` : 'written'} in ${scenario.seedSeconds.toFixed(0)} s); ` +
         `${scenario.rush.save.count} saves in the rush, ${scenario.replaced} of them registers taken again; ${scenario.skippedReads} reads not sent (200 under way); ` +
         `portal verify ${scenario.verify.seconds.toFixed(0)} s`,
     );
