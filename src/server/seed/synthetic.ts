@@ -73,7 +73,7 @@ export function syntheticSubjectIndex(classIndex: number, weekday: number, perio
  * subject of the class's timetable, and as many classes of 60 students as the marks need
  * (36,000,000 marks: some 50,000 students). With `classes`, that many classes and as many past
  * week days as the marks need. Each student attends at their own rate (some fall below 75%, a few
- * marks late or excused); a current term holds every date; the demo accounts; every counter
+ * marks late or excused); a current term (holding every date of a term's worth); the demo accounts; every counter
  * rebuilt from the marks. Set-based SQL: about a million marks a minute on PostgreSQL.
  */
 export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<SyntheticSummary> {
@@ -110,9 +110,11 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
   const faculty = await addUser(db, { ...DEMO_FACULTY, role: 'faculty' });
   await addUser(db, { ...DEMO_ADMIN, role: 'admin' });
   await addUser(db, { ...DEMO_STUDENT, name: roster[0]!.name, role: 'student', pin: roster[0]!.pin });
-  // The demo's term, begun earlier if the history does: every register falls in it.
+  // The demo's term; a term's worth of history (no `classes` given) begins it, so that every
+  // register falls in it. A history of given classes reaching further back stays mostly outside.
   const term = demoTerm(today);
-  await createTerm(db, CLI, firstDate < term.startsOn ? { ...term, startsOn: firstDate } : term, options.timeZone);
+  const termShaped = options.classes === undefined;
+  await createTerm(db, CLI, termShaped && firstDate < term.startsOn ? { ...term, startsOn: firstDate } : term, options.timeZone);
 
   if (periods > 0) {
     const subjectCodes = Array.from({ length: periods }, (_, index) => syntheticSubjectCode(index));
