@@ -7,7 +7,8 @@
  *                                                  writes bench/RESULTS.md
  *   npx tsx bench/rush.ts --rush-marks 1000000     a smaller term for a quick run (printed only,
  *                                                  unless --write)
- *   --rush-seconds 60   the rush's length; --rush-savers 6   faculty saving at once
+ *   --rush-seconds 60   the rush's length; --rush-idle-seconds 20   reads alone, and saves alone;
+ *   --rush-savers 6   faculty saving at once
  *   --rush-dashboard-reads 10, --rush-student-reads 40   the reads a second
  *   --rush-template NAME   the large size copied from database NAME on that server (made earlier with
  *                          `portal demo-data`, used by nothing else meanwhile) instead of written
