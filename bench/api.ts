@@ -253,7 +253,9 @@ async function runScenario(engine: Engine, size: Size, entry: string, bare: () =
     const seedStart = performance.now();
     const { db } = scratch.database;
     if (size === 'demo') await seedDemo(db, TIME_ZONE);
-    else await seedSynthetic(db, { marks: SIZES[size], timeZone: TIME_ZONE });
+    // The eight demo classes with a whole-day register a day, as far back as the marks go: the shape
+    // this benchmark's figures have always been measured on (bench/rush.ts runs a university's term).
+    else await seedSynthetic(db, { marks: SIZES[size], classes: 8, periods: 0, timeZone: TIME_ZONE });
     const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const marks = Number((await rowsOf<{ n: number }>(sql`select count(*)::int as n from attendance_marks`))[0]!.n);
     const pin = String((await rowsOf<{ pin: string }>(sql`select pin from students where class_name = 'CSE3' order by pin limit 1`))[0]!.pin);

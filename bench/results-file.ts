@@ -18,7 +18,9 @@ const HEADER = [
   'within 2x of PostgreSQL; a 60-student save\'s p99 at most 30 ms; an idle server at most 150 MB on',
   'PostgreSQL and 300 MB on the embedded database; a restart within 1.5 s; Lighthouse (mobile) at',
   'least 95 on /login and 90 on /faculty-details; /login within 120 kB of gzip JavaScript; a second',
-  'process refused on a data folder in use within 5 s.',
+  'process refused on a data folder in use within 5 s; in the morning rush (three processes on',
+  'PostgreSQL), no error and no acknowledged save lost, each read\'s p99 at most 3x its p99 with no',
+  'saves running, and a 60-student save\'s p99 at 36M marks at most 1.5x its p99 at demo size.',
   '',
 ].join('\n');
 

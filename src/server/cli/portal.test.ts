@@ -80,6 +80,15 @@ describe.skipIf(onPostgres)('portal user commands', () => {
     expect(fixed.out).toContain('No PINs differ only in case or spaces; the database is up to date.');
   }, 60_000);
 
+  it('demo-data refuses a day of more lectures than periods, before it writes anything', () => {
+    const many = portal(['demo-data', '--marks', '1000', '--periods', '13']);
+    expect(many.code).toBe(1);
+    expect(many.err).toContain('--periods must be at most 12');
+    const fraction = portal(['demo-data', '--marks', '1000', '--periods', '1.5']);
+    expect(fraction.code).toBe(1);
+    expect(fraction.err).toContain('--periods must be a whole number of at least 0');
+  }, 60_000);
+
   it('explains its usage for an unknown command', () => {
     const unknown = portal(['user', 'remove']);
     expect(unknown.code).toBe(2);

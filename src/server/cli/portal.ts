@@ -42,9 +42,11 @@ Timetables:
                          period 1 to 12, subject a code that exists): each class in the file gets exactly
                          the file's week; classes not in it keep theirs. All of it, or nothing
 Demo data:
-  demo-data --marks N [--classes C] [--students S]
-                         fill an EMPTY database with a synthetic university of about N marks: C classes
-                         (8) of S students (60), whole-day registers on past week days, the demo accounts
+  demo-data --marks N [--classes C] [--students S] [--periods P]
+                         fill an EMPTY database with a synthetic university of about N marks: a term of
+                         90 past week days (fewer for a small N), P lectures a day (8; 0: one whole-day
+                         register) with a timetable, classes of S students (60), as many as N needs
+                         (36000000: some 50,000 students) or C of them over as many days; the demo accounts
 Counters:
   verify                 recompute every counter (per register, and per student, subject and term)
                          from the marks and list any that disagree; exits 1 if one does
@@ -265,14 +267,16 @@ export const commands: Record<string, Handler> = {
     console.log(`Timetable imported for ${imported.size} ${imported.size === 1 ? 'class' : 'classes'}`);
   },
   async 'demo data'(database, args) {
-    const values = options(args, ['marks', 'classes', 'students']);
-    const count = (name: string, fallback?: number): number | undefined => {
+    const values = options(args, ['marks', 'classes', 'students', 'periods']);
+    const count = (name: string, least = 1): number | undefined => {
       const text = values[name];
-      if (text === undefined) return fallback;
+      if (text === undefined) return undefined;
       const value = Number(text);
-      if (!Number.isInteger(value) || value < 1) throw new UserInputError(`--${name} must be a whole number of at least 1`);
+      if (!Number.isInteger(value) || value < least) throw new UserInputError(`--${name} must be a whole number of at least ${least}`);
       return value;
     };
+    const periods = count('periods', 0);
+    if (periods !== undefined && periods > 12) throw new UserInputError('--periods must be at most 12 (the periods of a day)');
     const marks = count('marks');
     if (marks === undefined) throw new UserInputError('--marks is required');
     const started = Date.now();
@@ -280,6 +284,7 @@ export const commands: Record<string, Handler> = {
       marks,
       classes: count('classes'),
       students: count('students'),
+      periods,
       timeZone: loadConfig().timeZone,
     }).catch((err: unknown) => {
       if (err instanceof Error && err.message === NOT_EMPTY_MESSAGE) throw new UserInputError(err.message);
@@ -288,7 +293,8 @@ export const commands: Record<string, Handler> = {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `Wrote ${summary.marks} marks: ${summary.classes} classes of ${summary.students / summary.classes} students, ` +
-        `${summary.days} week days from ${summary.from} to ${summary.to}, in ${seconds} s; counters rebuilt.`,
+        `${summary.periods === 0 ? 'a whole-day register' : `${summary.periods} lectures`} a day on ${summary.days} week days ` +
+        `from ${summary.from} to ${summary.to}, in ${seconds} s; counters rebuilt.`,
     );
   },
   ...backupCommands,

@@ -412,6 +412,8 @@ export const attendanceMarks = pgTable(
  * A student's marks counted per (subject, term) and status (decision 13), written in the same
  * transaction as the marks, in PIN order. Subject '' is the period-0 register; a null term is a
  * date outside every term. Summaries and the below-threshold lists read these, never the marks.
+ * Its pages are filled to 70% (migration 0018, a storage setting this schema cannot state), so
+ * that a save's updates stay on their rows' pages and write no index (decision 39).
  */
 export const studentCounters = pgTable(
   'student_counters',

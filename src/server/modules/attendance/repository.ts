@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
+import { timeOrderedUuid } from '../../db/ids';
 import { preparedOn } from '../../db/prepared-queries';
 import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
 
@@ -138,7 +139,8 @@ export async function lockRegister(
 ): Promise<RegisterRow> {
   const [row] = await tx
     .insert(registers)
-    .values({ ...key, ...fresh })
+    // A new register's id is time-ordered: its marks go to the end of the marks' key (db/ids.ts).
+    .values({ id: timeOrderedUuid(), ...key, ...fresh })
     .onConflictDoUpdate({ target: [registers.className, registers.date, registers.period], set: { period: sql`${registers.period}` } })
     .returning();
   if (!row) throw new Error('register missing after insert');
@@ -383,20 +385,25 @@ export async function insertRegister(
 }
 
 /**
- * Synthetic history in two set-based statements (`portal demo-data --marks N`): a whole-day register
- * per class and date, and a mark per roster student of the class, drawn from the student's own
- * attendance rate (a stable function of the PIN, from about 55% to 98%), a few of them late or
- * excused. Counters are left to the caller (a rebuild from the marks). Returns the marks written.
+ * Synthetic history in two set-based statements (`portal demo-data --marks N`): per class and
+ * date, one whole-day register (`periods` 0) or a register per period 1 to `periods` with the
+ * subject the class's timetable gives it that weekday, and a mark per roster student of the class,
+ * drawn from the student's own attendance rate (a stable function of the PIN, from about 55% to
+ * 98%), a few of them late or excused. Counters are left to the caller (a rebuild from the marks).
+ * Returns the marks written.
  */
 export async function insertSyntheticHistory(
   tx: Tx,
-  input: { classNames: readonly string[]; dates: readonly string[]; takenBy: string },
+  input: { classNames: readonly string[]; dates: readonly string[]; periods: number; takenBy: string },
 ): Promise<number> {
   await tx.execute(sql`
-    insert into attendance_sessions (class_name, date, period, taken_by, taken_at, updated_at)
-    select c.name, d.date, 0, ${input.takenBy}::uuid, d.date + time '10:00', d.date + time '10:00'
+    insert into attendance_sessions (class_name, date, period, subject_code, taken_by, taken_at, updated_at)
+    select c.name, d.date, p.period, t.subject_code, ${input.takenBy}::uuid,
+      d.date + time '08:00' + p.period * interval '1 hour', d.date + time '08:00' + p.period * interval '1 hour'
     from unnest(${sql.param(input.classNames)}::text[]) as c(name)
-    cross join unnest(${sql.param(input.dates)}::date[]) as d(date)`);
+    cross join unnest(${sql.param(input.dates)}::date[]) as d(date)
+    cross join generate_series(${input.periods > 0 ? 1 : 0}::int, ${input.periods}::int) as p(period)
+    left join timetable_slots t on t.class_name = c.name and t.weekday = extract(isodow from d.date) and t.period = p.period`);
   const rows = await tx.execute(sql`
     insert into attendance_marks (session_id, pin, name, class_name, status, date, period)
     select s.id, st.pin, st.name, st.class_name,
@@ -406,7 +413,7 @@ export async function insertSyntheticHistory(
         when draw.r < rate.p + 0.02 then 'excused'
         else 'absent'
       end,
-      s.date, 0
+      s.date, s.period
     from attendance_sessions s
     join students st on st.class_name = s.class_name and st.withdrawn_at is null
     cross join lateral (select 0.55 + (abs(hashtext(st.pin)) % 430) / 1000.0 as p) rate

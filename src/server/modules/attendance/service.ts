@@ -365,12 +365,13 @@ export function portalToday(timeZone: string, now = new Date()): { date: string;
 }
 
 /**
- * Synthetic history for benchmarks and trials (`portal demo-data --marks N`): whole-day registers of
- * every class on every date given, a mark per roster student; the caller rebuilds the counters.
+ * Synthetic history for benchmarks and trials (`portal demo-data --marks N`): registers of every
+ * class on every date given (a whole-day one, or one per period with its timetabled subject), a
+ * mark per roster student; the caller rebuilds the counters.
  */
 export function recordSyntheticHistory(
   tx: Tx,
-  input: { classNames: readonly string[]; dates: readonly string[]; takenBy: string },
+  input: { classNames: readonly string[]; dates: readonly string[]; periods: number; takenBy: string },
 ): Promise<number> {
   return repo.insertSyntheticHistory(tx, input);
 }

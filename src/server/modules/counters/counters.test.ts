@@ -7,7 +7,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { studentCounters, students, subjects, terms, timetableSlots } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { weekdayOf } from '../timetable/service';
-import { findCounterDifferences, studentTotals } from './service';
+import { findCounterDifferences, rebuildCounters, studentTotals } from './service';
 
 /**
  * The student counters (decision 13) after every kind of save: they must always equal a
@@ -240,5 +240,29 @@ describe('student counters', () => {
       await db.delete(terms).where(inArray(terms.id, past.map(({ id }) => id)));
     }
     await expectAgree();
+  });
+  it('keep room on their pages for the updates of a save, and are rebuilt side by side per subject and term', async () => {
+    const { db } = ctx.database;
+    const [options] = await queryRows<{ options: string[] | null }>(db, sql`select reloptions as options from pg_class where relname = 'student_counters'`);
+    expect(options?.options).toContain('fillfactor=70');
+
+    await db.transaction((tx) => rebuildCounters(tx));
+    await expectAgree();
+    // Read in the table's physical order: the rows of each (term, subject) follow each other, by PIN.
+    const rows = await queryRows<{ term: string | null; subject: string; pin: string }>(
+      db,
+      sql`select term_id as term, subject_code as subject, pin from student_counters order by ctid`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    const groups = rows.map((row) => `${row.term ?? ''} ${row.subject}`);
+    const seen = new Set<string>();
+    groups.forEach((group, index) => {
+      if (index === 0 || group !== groups[index - 1]) {
+        expect(seen.has(group), `${group} comes back after another`).toBe(false);
+        seen.add(group);
+      } else {
+        expect(Buffer.compare(Buffer.from(rows[index - 1]!.pin), Buffer.from(rows[index]!.pin))).toBeLessThan(0);
+      }
+    });
   });
 });

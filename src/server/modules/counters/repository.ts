@@ -112,9 +112,12 @@ export async function rebuildAll(tx: Tx): Promise<void> {
     from attendance_sessions s2 left join (${registerRecount}) c on c.session_id = s2.id
     where s2.id = s.id`);
   await tx.execute(sql`delete from student_counters`);
+  // In the order saves make them: a class's counters of one subject and term side by side (its
+  // PINs follow each other), so that a save updates a few pages of them, not one per student.
   await tx.execute(sql`
     insert into student_counters (pin, subject_code, term_id, present, late, absent, excused)
-    select pin, subject_code, term_id, present, late, absent, excused from (${studentRecount}) c`);
+    select pin, subject_code, term_id, present, late, absent, excused from (${studentRecount}) c
+    order by term_id, subject_code, pin collate "C"`);
 }
 
 const registerRecount = sql`

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { subjects, timetableSlots } from '../../db/schema';
 
@@ -44,4 +44,17 @@ export async function replaceSlots(
 ): Promise<void> {
   await db.delete(timetableSlots).where(eq(timetableSlots.className, className));
   if (slots.length > 0) await db.insert(timetableSlots).values(slots.map((slot) => ({ className, ...slot })));
+}
+
+/**
+ * A synthetic week for benchmarks (`portal demo-data`): every class, Monday to Friday, periods 1 to
+ * `codes.length`, the subject of class i (from 0), weekday w and period p being codes[(i + w + p) mod n].
+ */
+export async function insertSyntheticWeek(db: Executor, classNames: readonly string[], codes: readonly string[]): Promise<void> {
+  await db.execute(sql`
+    insert into timetable_slots (class_name, weekday, period, subject_code)
+    select c.name, w.day, p.period, (${sql.param(codes)}::text[])[((c.position - 1 + w.day + p.period) % ${codes.length}) + 1]
+    from unnest(${sql.param(classNames)}::text[]) with ordinality as c(name, position)
+    cross join generate_series(1, 5) as w(day)
+    cross join generate_series(1, ${codes.length}::int) as p(period)`);
 }

@@ -156,3 +156,8 @@ export async function importTimetable(db: Executor, editor: TimetableEditor, tex
   });
   return new Map([...byClass].map(([className, slots]) => [className, slots.length]));
 }
+
+/** The synthetic timetable of `portal demo-data` (see repository.insertSyntheticWeek); no audit, as for the rest of that data. */
+export function recordSyntheticTimetable(db: Executor, input: { classNames: readonly string[]; subjectCodes: readonly string[] }): Promise<void> {
+  return repo.insertSyntheticWeek(db, input.classNames, input.subjectCodes);
+}
