@@ -31,6 +31,7 @@ import { lastBackupAt } from './db/backup-schedule';
 import { DataVersions, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes, METRICS_SECURITY_SCHEME } from './modules/health/routes';
+import { personalDataRoutes } from './modules/personal-data/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
@@ -233,6 +234,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(eventRoutes, { database, metrics });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(backupRoutes, { database });
+  await app.register(personalDataRoutes, { db: database.db });
   await app.register(classAdminRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(subjectRoutes, { db: database.db });
