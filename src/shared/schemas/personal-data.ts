@@ -86,3 +86,20 @@ export const PersonalDataSchema = z.object({
   auditEntries: z.array(AuditEntrySchema),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
+
+/** POST /api/admin/students/:pin/erase: the PIN typed again, so that no student is erased by a slip. */
+export const EraseStudentSchema = z.object({
+  confirm: z.string({ error: 'Type the PIN in confirm' }).max(64, 'Type the PIN in confirm'),
+});
+export type EraseStudent = z.infer<typeof EraseStudentSchema>;
+
+export const ErasureSchema = z.object({
+  pseudonym: z.string().describe('ERASED- and 8 hex digits: what the registers, counts and trail now hold instead of the name, PIN and e-mail'),
+  account: z.boolean().describe('Whether an account was deleted'),
+  profile: z.boolean().describe('Whether a profile (and its photo) was deleted'),
+  marks: z.number().int().describe('Marks kept under the pseudonym'),
+  corrections: z.number().int().describe('Correction requests deleted'),
+  contactMessages: z.number().int().describe("Contact messages from the student's e-mail deleted"),
+  auditEntries: z.number().int().describe('Audit entries whose personal data was replaced'),
+});
+export type Erasure = z.infer<typeof ErasureSchema>;

@@ -1,15 +1,18 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import {
   attendanceChanges,
   attendanceMarks,
   auditLog,
   contactMessages,
   correctionRequests,
+  mailOutbox,
   profilePhotos,
   profiles,
   registers,
+  signInLimits,
   signInSessions,
+  studentCounters,
   students,
   totpCredentials,
   users,
@@ -139,4 +142,117 @@ export function auditNaming(who: { pin: string; emails: string[]; accountId: str
 
 export function listAuditEntries(db: Executor, who: { pin: string; emails: string[]; accountId: string | null }) {
   return db.select().from(auditLog).where(auditNaming(who)).orderBy(asc(auditLog.id));
+}
+
+/** What erasing a student changed, counted (no personal data in it). */
+export interface ErasureCounts {
+  account: boolean;
+  profile: boolean;
+  marks: number;
+  corrections: number;
+  contactMessages: number;
+  auditEntries: number;
+}
+
+/** The JSON-escaped form of a string, as it appears inside a jsonb value's text. */
+const inJson = (value: string) => JSON.stringify(value).slice(1, -1);
+
+/**
+ * Erases the student with this PIN in the transaction `tx` (see service.eraseStudent): deletes the
+ * account (its sessions, TOTP, devices and links go with it), the profile and photo, the correction
+ * requests, the contact messages and mail sent from or to the e-mails, and replaces the PIN, the
+ * names and the e-mails everywhere else by `pseudonym`.
+ */
+export async function eraseStudent(
+  tx: Tx,
+  who: { pin: string; pseudonym: string; names: string[]; emails: string[]; accountId: string | null; correctionTexts: string[] },
+): Promise<ErasureCounts> {
+  const { pin, pseudonym } = who;
+  const lowerEmails = who.emails.map((e) => e.toLowerCase());
+  const naming = auditNaming({ pin, emails: who.emails, accountId: who.accountId });
+
+  // The trail first, while the entries can still be found by the account's id and e-mail.
+  // Only this transaction may rewrite it (the trigger of migration 0018 checks the setting).
+  await tx.execute(sql`select set_config('portal.erasing_student', 'on', true)`);
+  const replacements: [string, string][] = [
+    [pin, pseudonym],
+    ...who.emails.flatMap((e): [string, string][] => [[e, pseudonym], [e.toLowerCase(), pseudonym]]),
+    ...who.names.filter((n) => n.trim().length > 0).map((n): [string, string] => [n, pseudonym]),
+  ];
+  let target: SQL = sql`${auditLog.target}`;
+  let actor: SQL = sql`${auditLog.actor}`;
+  let detail: SQL = sql`${auditLog.detail}::text`;
+  for (const [from, to] of replacements) {
+    target = sql`replace(${target}, ${from}, ${to})`;
+    actor = sql`replace(${actor}, ${from}, ${to})`;
+    detail = sql`replace(${detail}, ${inJson(from)}, ${inJson(to)})`;
+  }
+  // A correction's reason and reply are the student's words: they go from the trail as from the
+  // requests, also where an accepted correction's save copied the reason.
+  let rewritten: SQL = sql`(${detail})::jsonb`;
+  let where: SQL = naming;
+  if (who.correctionTexts.length > 0) {
+    for (const key of ['reason', 'reply']) {
+      rewritten = sql`(case when (${rewritten}) ->> ${key} in ${who.correctionTexts} then (${rewritten}) - ${key} else ${rewritten} end)`;
+    }
+    where = or(
+      naming,
+      sql`${auditLog.detail} ->> 'reason' in ${who.correctionTexts}`,
+      sql`${auditLog.detail} ->> 'reply' in ${who.correctionTexts}`,
+    )!;
+  }
+  const audit = await tx
+    .update(auditLog)
+    .set({
+      target,
+      actor,
+      actorId: sql`case when ${auditLog.actorId} = ${who.accountId} then null else ${auditLog.actorId} end`,
+      detail: rewritten,
+    })
+    .where(where)
+    .returning({ id: auditLog.id });
+  await tx.execute(sql`select set_config('portal.erasing_student', 'off', true)`);
+
+  const account = who.accountId ? (await tx.delete(users).where(eq(users.id, who.accountId)).returning({ id: users.id })).length > 0 : false;
+  const profile = (await tx.delete(profiles).where(eq(profiles.pin, pin)).returning({ id: profiles.id })).length > 0;
+  const corrections = await tx.delete(correctionRequests).where(eq(correctionRequests.pin, pin)).returning({ id: correctionRequests.id });
+  const messages =
+    lowerEmails.length > 0
+      ? await tx
+          .delete(contactMessages)
+          .where(inArray(sql`lower(${contactMessages.email})`, lowerEmails))
+          .returning({ id: contactMessages.id })
+      : [];
+  if (lowerEmails.length > 0) {
+    await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.recipient})`, lowerEmails));
+    await tx.delete(signInLimits).where(inArray(signInLimits.key, lowerEmails.map((e) => `email:${e}`)));
+  }
+
+  // The registers keep their marks and counts, under the pseudonym.
+  await tx.update(students).set({ pin: pseudonym, name: pseudonym }).where(eq(students.pin, pin));
+  const marks = await tx
+    .update(attendanceMarks)
+    .set({ pin: pseudonym, name: pseudonym })
+    .where(eq(attendanceMarks.pin, pin))
+    .returning({ registerId: attendanceMarks.registerId });
+  await tx.update(studentCounters).set({ pin: pseudonym }).where(eq(studentCounters.pin, pin));
+  await tx
+    .update(attendanceChanges)
+    .set({
+      pin: pseudonym,
+      // An accepted correction's reason was copied into the mark's history: it goes too.
+      ...(who.correctionTexts.length > 0
+        ? { reason: sql`case when ${attendanceChanges.reason} in ${who.correctionTexts} then null else ${attendanceChanges.reason} end` }
+        : {}),
+    })
+    .where(eq(attendanceChanges.pin, pin));
+
+  return {
+    account,
+    profile,
+    marks: marks.length,
+    corrections: corrections.length,
+    contactMessages: messages.length,
+    auditEntries: audit.length,
+  };
 }

@@ -1,11 +1,17 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import { personalDataFilename, PersonalDataSchema, type PersonalData } from '../../../shared/schemas/personal-data';
+import {
+  EraseStudentSchema,
+  ErasureSchema,
+  personalDataFilename,
+  PersonalDataSchema,
+  type PersonalData,
+} from '../../../shared/schemas/personal-data';
 import { StudentPinParamsSchema } from '../../../shared/schemas/students';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../http-error';
 import { requireAdmin, requireSignedIn } from '../../plugins/auth';
-import type { FastifyReply } from 'fastify';
 import * as service from './service';
 
 const download = {
@@ -57,5 +63,29 @@ export const personalDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request, reply) => asDownload(reply, await service.exportStudentData(db, request.user!, request.params.pin)),
+  );
+
+  app.post(
+    '/api/admin/students/:pin/erase',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        operationId: 'eraseStudent',
+        summary: "Erases a student's personal data (admins; confirm is the PIN typed again)",
+        description:
+          'Deletes the account and its sessions, the profile and photo, the correction requests and the contact messages sent from ' +
+          "the student's e-mail, and replaces the name, PIN and e-mail in the roster, the marks, their history and the audit trail " +
+          'by a pseudonym (ERASED- and 8 hex digits), so that registers, counts and reports stay as they were. Recorded as ' +
+          'student.erase, without the erased data. 400 when confirm is not the PIN; 404 when nothing is held about it.',
+        params: StudentPinParamsSchema,
+        body: EraseStudentSchema,
+        response: { 200: ErasureSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { pseudonym, counts } = await service.eraseStudent(db, service.actorOf(request.user!), request.params.pin, request.body.confirm);
+      return { pseudonym, ...counts };
+    },
   );
 };

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { PersonalData } from '../../../shared/schemas/personal-data';
 import type { User } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http-error';
-import { actorOf, recordAudit } from '../audit/service';
+import { badRequest, notFound } from '../../http-error';
+import { actorOf, recordAudit, type Actor } from '../audit/service';
+export { actorOf };
+import { endAllSignIns } from '../auth/service';
+import { bumpDataVersion } from '../data-version/service';
 import * as repo from './repository';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -111,4 +115,50 @@ export async function exportStudentData(db: Db, admin: User, pin: string): Promi
   const data = await collectPersonalData(db, pin);
   await recordAudit(db, actorOf(admin), 'student.export', pin);
   return data;
+}
+
+/** The name, PIN and e-mail of an erased student become `ERASED-` and 8 hex digits (upper case, as PINs are stored). */
+export function newPseudonym(): string {
+  return `ERASED-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export const ERASE_CONFIRM_MESSAGE = 'To erase a student, type their PIN in confirm exactly as the address has it';
+
+export interface Erasure {
+  pseudonym: string;
+  counts: repo.ErasureCounts;
+}
+
+/**
+ * Erases a student at their request (or when their retention ends), in one transaction: see
+ * repository.eraseStudent. Registers, counts and reports stay as they were, under the pseudonym.
+ * Recorded as `student.erase` with the pseudonym and the counts, never what was erased.
+ */
+export async function eraseStudent(db: Db, actor: Actor, pin: string, confirm: string): Promise<Erasure> {
+  // An admin's request, or retention (the CLI actor).
+  if (confirm.trim().toUpperCase() !== pin) throw badRequest(ERASE_CONFIRM_MESSAGE);
+  if (pin.startsWith('ERASED-')) throw badRequest(`${pin} is already erased`);
+  return db.transaction(async (tx) => {
+    const [roster, account, profileRow, marks, corrections] = await Promise.all([
+      repo.findRosterRow(tx, pin),
+      repo.findAccount(tx, pin),
+      repo.findProfile(tx, pin),
+      repo.listMarks(tx, pin),
+      repo.listCorrections(tx, pin),
+    ]);
+    if (!roster && !account && !profileRow && marks.length === 0) throw notFound(`Nothing is held about PIN ${pin}`);
+    const profile = profileRow?.profile;
+    const names = [...new Set([roster?.name, account?.name, profile?.name, ...marks.map((m) => m.name)].filter((n): n is string => !!n))];
+    const emails = [...new Set([account?.email, profile?.email].filter((e): e is string => !!e))];
+    const correctionTexts = [...new Set(corrections.flatMap((c) => [c.reason, c.reply ?? '']).filter((t) => t !== ''))];
+    const pseudonym = newPseudonym();
+    // Signed out at once in every process, before the account goes.
+    if (account) await endAllSignIns(tx, account.id);
+    // Longer names first, so that a name inside another (a first name alone) is not replaced half-way.
+    names.sort((a, b) => b.length - a.length);
+    const counts = await repo.eraseStudent(tx, { pin, pseudonym, names, emails, accountId: account?.id ?? null, correctionTexts });
+    await bumpDataVersion(tx);
+    await recordAudit(tx, actor, 'student.erase', pseudonym, { ...counts });
+    return { pseudonym, counts };
+  });
 }
