@@ -9,6 +9,7 @@ import { useOlderHistory } from './api';
 import { AttendanceHistoryTable } from './attendance-history-table';
 import { AttendanceSummary } from './attendance-summary';
 import { MyCorrections, useCorrectionCell } from './corrections';
+import { EraseStudentButton } from './erase-student-button';
 import { ExportDataButton } from './export-data-button';
 import { ExportPdfButton } from './export-pdf-button';
 import { ProfileCard } from './profile-card';
@@ -72,6 +73,9 @@ export function StudentRecordView({
         </Button>
         <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
         {(own || isAdmin(me.data)) && <ExportDataButton key={`data-${record.pin}`} pin={record.pin} own={own} />}
+        {isAdmin(me.data) && !record.pin.startsWith('ERASED-') && (
+          <EraseStudentButton key={`erase-${record.pin}`} pin={record.pin} name={profile?.name ?? record.name} />
+        )}
       </Group>
       {record.subjects.length > 0 && <SubjectTable subjects={record.subjects} />}
       {own ? <OwnRecordCorrections record={record} term={term} /> : <PagedHistory record={record} term={term} />}
