@@ -57,6 +57,29 @@ export interface Config {
   backup: BackupSettings;
   /** The university's own privacy and accessibility notices (Markdown), read at start; undefined: the portal's own. */
   notices: Notices;
+  /** How long personal data is kept (decision 40), applied once a day. */
+  retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** PORTAL_RETAIN_MESSAGES_DAYS: contact messages older than this are deleted; null keeps them. */
+  messagesDays: number | null;
+  /** PORTAL_RETAIN_WITHDRAWN_DAYS: students withdrawn longer than this are erased; null (the default) never. */
+  withdrawnDays: number | null;
+}
+
+export const DEFAULT_RETAIN_MESSAGES_DAYS = 365;
+
+/** A retention period in days: a whole number of 1 or more, or `off`; unset is `fallback`. */
+function retentionDays(env: NodeJS.ProcessEnv, name: string, fallback: number | null): number | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw.toLowerCase() === 'off') return null;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 36_500) {
+    throw new Error(`${name} must be a whole number of days (1 or more) or "off", not "${raw}"`);
+  }
+  return value;
 }
 
 export interface Notices {
@@ -461,5 +484,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePool: positiveWhole(env, 'PORTAL_DB_POOL', DEFAULT_DB_POOL),
     backup: backupSettings(env, env.DATABASE_URL || undefined, path.resolve(env.PORTAL_DATA_DIR || 'data')),
     notices: { privacy: noticeFile(env, 'PORTAL_PRIVACY_FILE'), accessibility: noticeFile(env, 'PORTAL_ACCESSIBILITY_FILE') },
+    retention: {
+      messagesDays: retentionDays(env, 'PORTAL_RETAIN_MESSAGES_DAYS', DEFAULT_RETAIN_MESSAGES_DAYS),
+      withdrawnDays: retentionDays(env, 'PORTAL_RETAIN_WITHDRAWN_DAYS', null),
+    },
   };
 }

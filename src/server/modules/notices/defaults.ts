@@ -36,6 +36,7 @@ To keep the attendance registers the university must keep, to show you and your 
 - Attendance records are kept as long as the university keeps its registers.
 - Contact messages are deleted after a year, unless the university sets another period.
 - When you ask for your data to be erased, an administrator erases your account, sessions, profile and photo, your correction texts and your messages, and replaces your name, PIN and e-mail in the registers and the audit trail with a pseudonym, so that class counts stay correct.
+- If the university sets a period for it, students who have left (withdrawn from the roster) for that long are erased in the same way.
 - Backups hold copies of the data until they are replaced.
 
 ## Your rights
