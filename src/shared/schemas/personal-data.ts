@@ -13,7 +13,7 @@ export function personalDataFilename(pin: string): string {
  * Everything the portal holds about one student, as one JSON document: the roster row, the
  * account (never its password hash, TOTP secret, recovery codes or sign-in tokens), the profile
  * with its photo, every mark with its changes, the correction requests, the contact messages sent
- * from the student's e-mail, and the audit entries that name the student.
+ * from the student's e-mail, the e-mails sent to it, and the audit entries that name the student.
  */
 export const PersonalDataSchema = z.object({
   exportedAt: Timestamp,
@@ -83,6 +83,9 @@ export const PersonalDataSchema = z.object({
   contactMessages: z.array(
     z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), subject: z.string(), message: z.string(), createdAt: Timestamp }),
   ),
+  emails: z
+    .array(z.object({ subject: z.string(), status: z.string(), createdAt: Timestamp, sentAt: Timestamp.nullable() }))
+    .describe("E-mails the portal sent or queued to the student's e-mail (their text is left out: it may hold a one-time link)"),
   auditEntries: z.array(AuditEntrySchema),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;

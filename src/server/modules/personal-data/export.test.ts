@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import { PersonalDataSchema, type PersonalData } from '../../../shared/schemas/personal-data';
-import { auditLog, signInSessions, totpCredentials, totpRecoveryCodes, users } from '../../db/schema';
+import { auditLog, mailOutbox, signInSessions, totpCredentials, totpRecoveryCodes, users } from '../../db/schema';
 import { CLI, recordAudit } from '../audit/service';
 import { withStaffApp, type TestContext } from '../../test/test-app';
 
@@ -47,6 +47,13 @@ async function studentWithData(): Promise<string> {
   const [account] = await ctx.database.db.select().from(users).where(eq(users.email, EMAIL));
   await ctx.database.db.insert(totpCredentials).values({ userId: account!.id, secret: 'JBSWY3DPEHPK3PXPSECRETEXPORT', enabledAt: new Date() });
   await ctx.database.db.insert(totpRecoveryCodes).values({ userId: account!.id, codeHash: 'recovery-code-hash-of-export-student' });
+  // An e-mail to the student whose text holds a one-time link.
+  await ctx.database.db.insert(mailOutbox).values({
+    recipient: EMAIL,
+    subject: 'Set your password',
+    body: 'Open https://portal.example/set-password#token-of-export-student-secret',
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
   // Entries that name the student (by e-mail, by PIN in the detail) and one that does not.
   await recordAudit(ctx.database.db, CLI, 'account.reset-password', EMAIL, { how: 'password set' });
   await recordAudit(ctx.database.db, CLI, 'account.create', 'someone.else@test.university.edu', { name: 'X', role: 'student', pin: 'EXP011' });
@@ -83,6 +90,7 @@ describe('exporting a student\'s data', () => {
       }),
     ]);
     expect(data.corrections).toEqual([expect.objectContaining({ date: day, reason: 'I came in on time, the bus was early.', state: 'open' })]);
+    expect(data.emails).toEqual([expect.objectContaining({ subject: 'Set your password', status: 'queued', sentAt: null })]);
     expect(data.contactMessages).toEqual([expect.objectContaining({ subject: 'My marks', message: 'Please check my marks of last week.' })]);
     expect(data.auditEntries.map((e) => e.target)).toEqual(
       expect.arrayContaining([EMAIL, 'other@test.university.edu']),
@@ -99,8 +107,9 @@ describe('exporting a student\'s data', () => {
       ...(await ctx.database.db.select().from(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, account!.id))).map((r) => r.codeHash),
       ...(await ctx.database.db.select().from(signInSessions).where(eq(signInSessions.userId, account!.id))).map((r) => r.id),
       student.replace(/^portal_session=/, ''),
+      'token-of-export-student-secret',
     ];
-    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    expect(secrets.length).toBeGreaterThanOrEqual(6);
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/passwordHash|password_hash|\$argon2/);
   });

@@ -120,6 +120,16 @@ export function listContactMessages(db: Executor, emails: string[]) {
     .orderBy(asc(contactMessages.id));
 }
 
+/** The e-mails queued or sent to any of the addresses, without their text. */
+export function listMail(db: Executor, emails: string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .where(inArray(sql`lower(${mailOutbox.recipient})`, emails.map((e) => e.toLowerCase())))
+    .orderBy(asc(mailOutbox.id));
+}
+
 /**
  * The audit entries that name the student: done by their account, or with the PIN or one of the
  * e-mails as the target (or a target starting with the PIN, as corrections are), or as a whole

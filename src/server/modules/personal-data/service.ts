@@ -26,8 +26,9 @@ export async function collectPersonalData(db: Db, pin: string): Promise<Personal
   }
   const profile = profileRow?.profile;
   const emails = [...new Set([account?.email, profile?.email].filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
-  const [messages, audit] = await Promise.all([
+  const [messages, mail, audit] = await Promise.all([
     repo.listContactMessages(db, emails),
+    repo.listMail(db, emails),
     repo.listAuditEntries(db, { pin, emails, accountId: account?.id ?? null }),
   ]);
 
@@ -93,6 +94,7 @@ export async function collectPersonalData(db: Db, pin: string): Promise<Personal
       message: m.message,
       createdAt: m.createdAt.toISOString(),
     })),
+    emails: mail.map((m) => ({ subject: m.subject, status: m.status, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     auditEntries: audit.map((row) => ({
       id: String(row.id),
       at: row.at.toISOString(),
