@@ -124,7 +124,7 @@ export function newPseudonym(): string {
   return `ERASED-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-export const ERASE_CONFIRM_MESSAGE = 'To erase a student, type their PIN in confirm exactly as the address has it';
+export const ERASE_CONFIRM_MESSAGE = "confirm must be the student's PIN, typed again: nothing was erased";
 
 export interface Erasure {
   pseudonym: string;
