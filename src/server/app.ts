@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { COLOR_SCHEME_SCRIPT } from '../shared/color-scheme-script';
-import { DEFAULT_LIMITS, DEMO_CONTACT, NO_BRANDING, type Config } from './config';
+import { DEFAULT_LIMITS, DEMO_CONTACT, NO_BRANDING, NO_NOTICES, type Config } from './config';
 import type { Database, Opening } from './db/client';
 import { signingKeys } from './db/secrets';
 import { accountRoutes } from './modules/accounts/routes';
@@ -31,6 +31,8 @@ import { lastBackupAt } from './db/backup-schedule';
 import { DataVersions, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes, METRICS_SECURITY_SCHEME } from './modules/health/routes';
+import { noticeRoutes } from './modules/notices/routes';
+import { personalDataRoutes } from './modules/personal-data/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
@@ -61,7 +63,7 @@ export interface AppOptions {
    */
   database: Database | Opening;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken' | 'notices'>>;
   logger?: FastifyServerOptions['logger'];
   /** The process's metrics, when the caller adds families of its own; else the app makes them. */
   metrics?: Metrics;
@@ -84,6 +86,7 @@ const API_TAGS = [
   { name: 'classes', description: 'The classes, their rosters and their weekly timetables' },
   { name: 'subjects', description: 'The subjects lectures are taken for' },
   { name: 'branding', description: 'The university\'s name, colour and logo' },
+  { name: 'notices', description: 'The privacy and accessibility notices' },
   { name: 'corrections', description: 'Students\' requests to correct a mark, and faculty\'s decisions' },
   { name: 'attendance', description: "Taking a class's register for a date (and a lecture), and its history of changes" },
   { name: 'students', description: "A student's attendance record and its PDF report" },
@@ -233,6 +236,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(eventRoutes, { database, metrics });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(backupRoutes, { database });
+  await app.register(personalDataRoutes, { db: database.db });
   await app.register(classAdminRoutes, { db: database.db });
   await app.register(termRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(subjectRoutes, { db: database.db });
@@ -256,6 +260,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   });
 
   await app.register(brandingRoutes, { branding: config.branding ?? NO_BRANDING });
+  await app.register(noticeRoutes, { notices: config.notices ?? NO_NOTICES });
 
   // Ready (each route's hooks put together) while the database opens; what needs the database
   // itself once it is open, before the app answers anything.

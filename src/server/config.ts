@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -55,6 +55,62 @@ export interface Config {
   databasePool: number;
   /** Where and how often the running portal backs its database up (docs/decisions/0035-backups.md). */
   backup: BackupSettings;
+  /** The university's own privacy and accessibility notices (Markdown), read at start; undefined: the portal's own. */
+  notices: Notices;
+  /** How long personal data is kept (decision 40), applied once a day. */
+  retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** PORTAL_RETAIN_MESSAGES_DAYS: contact messages older than this are deleted; null keeps them. */
+  messagesDays: number | null;
+  /** PORTAL_RETAIN_WITHDRAWN_DAYS: students withdrawn longer than this are erased; null (the default) never. */
+  withdrawnDays: number | null;
+}
+
+export const DEFAULT_RETAIN_MESSAGES_DAYS = 365;
+
+/** A retention period in days: a whole number of 1 or more, or `off`; unset is `fallback`. */
+function retentionDays(env: NodeJS.ProcessEnv, name: string, fallback: number | null): number | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw.toLowerCase() === 'off') return null;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 36_500) {
+    throw new Error(`${name} must be a whole number of days (1 or more) or "off", not "${raw}"`);
+  }
+  return value;
+}
+
+export interface Notices {
+  privacy: string | undefined;
+  accessibility: string | undefined;
+}
+
+export const NO_NOTICES: Notices = { privacy: undefined, accessibility: undefined };
+
+/** The largest notice file read: a notice is a page of text. */
+export const MAX_NOTICE_BYTES = 64 * 1024;
+
+/** A notice's Markdown from the file an environment variable names; a file that cannot be used stops the start. */
+function noticeFile(env: NodeJS.ProcessEnv, name: 'PORTAL_PRIVACY_FILE' | 'PORTAL_ACCESSIBILITY_FILE'): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path.resolve(value));
+  } catch {
+    throw new Error(`${name} names a file that cannot be read: "${value}"`);
+  }
+  if (bytes.length > MAX_NOTICE_BYTES) throw new Error(`${name} is larger than ${MAX_NOTICE_BYTES / 1024} KB: "${value}"`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`${name} must be a UTF-8 text (Markdown) file: "${value}"`);
+  }
+  if (text.trim() === '') throw new Error(`${name} names an empty file: "${value}"`);
+  return text;
 }
 
 /** Which proxies are believed about the client's address (Fastify's `trustProxy`). */
@@ -427,5 +483,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: positiveWhole(env, 'PORTAL_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
     databasePool: positiveWhole(env, 'PORTAL_DB_POOL', DEFAULT_DB_POOL),
     backup: backupSettings(env, env.DATABASE_URL || undefined, path.resolve(env.PORTAL_DATA_DIR || 'data')),
+    notices: { privacy: noticeFile(env, 'PORTAL_PRIVACY_FILE'), accessibility: noticeFile(env, 'PORTAL_ACCESSIBILITY_FILE') },
+    retention: {
+      messagesDays: retentionDays(env, 'PORTAL_RETAIN_MESSAGES_DAYS', DEFAULT_RETAIN_MESSAGES_DAYS),
+      withdrawnDays: retentionDays(env, 'PORTAL_RETAIN_WITHDRAWN_DAYS', null),
+    },
   };
 }

@@ -10,6 +10,7 @@ import { ContactForwarder } from './modules/contact/forwarder';
 import { MailSender } from './modules/mail/sender';
 import { tidyEmbeddedTables } from './db/statistics';
 import { scheduleBackups } from './db/backup-schedule';
+import { scheduleRetention } from './modules/personal-data/retention';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long after its start the server looks for tables that grew while it was stopped. */
@@ -95,6 +96,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 
   // Scheduled backups (PORTAL_BACKUP_DIR; the embedded database's default folder is in its data folder).
   const backups = scheduleBackups(database, config.backup, app.log);
+  // Retention of personal data, once a day (PORTAL_RETAIN_MESSAGES_DAYS, PORTAL_RETAIN_WITHDRAWN_DAYS).
+  const retention = scheduleRetention(database, config.retention, app.log);
 
   // A stop (SIGTERM, SIGINT): readiness turns 503 and the live updates end with a hint to
   // reconnect (both in app.close's first step), no new connection is taken, and the requests in
@@ -114,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     const last = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     last.unref();
     backups.stop();
+    retention.stop();
     // Sends in progress are recorded before the database closes, so none is sent twice.
     await Promise.allSettled([app.close(), forwarder?.stop(), mailSender?.stop()]);
     clearTimeout(grace);

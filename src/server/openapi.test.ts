@@ -32,6 +32,7 @@ const PATH_EXAMPLES: Record<string, () => string> = {
   pin: () => '23A51A05301',
   id: () => randomUUID(),
   code: () => 'DS',
+  name: () => 'privacy',
 };
 
 function examplePath(template: string): string {

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'correction.accept',
   'correction.decline',
   'backup.download',
+  'student.export',
+  'student.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -60,6 +62,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'correction.accept': 'Correction accepted',
   'correction.decline': 'Correction declined',
   'backup.download': 'Backup downloaded',
+  'student.export': "Student's data exported",
+  'student.erase': "Student's data erased",
 };
 
 /** The actor of an action done through the `portal` command. */

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { NoticeFooter } from '../components/notice-links';
 import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
 import type { User } from '../../shared/schemas/auth';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
@@ -149,6 +150,7 @@ export function AppLayout() {
               <Outlet />
             </Suspense>
           )}
+          <NoticeFooter />
         </Container>
       </AppShell.Main>
     </AppShell>

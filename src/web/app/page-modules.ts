@@ -11,6 +11,8 @@ export const PAGE_MODULES = {
   'set-password': 'features/auth/pages/set-password-page.tsx',
   register: 'features/students/pages/register-page.tsx',
   'contact-us': 'features/contact/pages/contact-page.tsx',
+  privacy: 'features/notices/pages/notice-page.tsx',
+  accessibility: 'features/notices/pages/notice-page.tsx',
   success: 'features/attendance/pages/success-page.tsx',
   faculty: 'features/students/pages/student-search-page.tsx',
   student: 'features/students/pages/student-search-page.tsx',

@@ -29,6 +29,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'register', ...page(pageChunks.register) },
           { path: 'contact-us', ...page(pageChunks['contact-us']) },
+          { path: 'privacy', ...page(pageChunks.privacy) },
+          { path: 'accessibility', ...page(pageChunks.accessibility) },
           { path: 'success', ...page(pageChunks.success) },
           {
             element: <RequireAuth />,

@@ -79,4 +79,14 @@ describe('the sign-in shell (the first screen, without the app)', () => {
     expect(await screen.findByRole('form', { name: 'Faculty login' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
+
+  it('links the privacy notice and the accessibility statement from its footer, and opens them in the app', async () => {
+    const user = userEvent.setup();
+    start('/login');
+    const footer = await screen.findByRole('contentinfo', { name: 'Notices' });
+    expect(within(footer).getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
+    await user.click(within(footer).getByRole('link', { name: 'Privacy' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/privacy');
+  });
 });

@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { isStudent } from '../../../shared/access';
+import { isAdmin, isStudent } from '../../../shared/access';
 import type { HistoryEntry, StudentRecord } from '../../../shared/schemas/students';
 import { useMe } from '../../lib/session';
 import { ALL_TERMS, termDescription, type TermChoice } from '../../lib/terms';
@@ -9,6 +9,8 @@ import { useOlderHistory } from './api';
 import { AttendanceHistoryTable } from './attendance-history-table';
 import { AttendanceSummary } from './attendance-summary';
 import { MyCorrections, useCorrectionCell } from './corrections';
+import { EraseStudentButton } from './erase-student-button';
+import { ExportDataButton } from './export-data-button';
 import { ExportPdfButton } from './export-pdf-button';
 import { ProfileCard } from './profile-card';
 import { SubjectTable } from './subject-table';
@@ -70,6 +72,10 @@ export function StudentRecordView({
           Print
         </Button>
         <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
+        {(own || isAdmin(me.data)) && <ExportDataButton key={`data-${record.pin}`} pin={record.pin} own={own} />}
+        {isAdmin(me.data) && !record.pin.startsWith('ERASED-') && (
+          <EraseStudentButton key={`erase-${record.pin}`} pin={record.pin} name={profile?.name ?? record.name} />
+        )}
       </Group>
       {record.subjects.length > 0 && <SubjectTable subjects={record.subjects} />}
       {own ? <OwnRecordCorrections record={record} term={term} /> : <PagedHistory record={record} term={term} />}

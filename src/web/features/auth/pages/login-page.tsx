@@ -7,6 +7,7 @@ import { safeReturnUrl } from '../../../../shared/redirect';
 import type { Branding } from '../../../../shared/schemas/branding';
 import { SignInOptionsAnswer } from '../../../../shared/sign-in-answers';
 import { useAnswer, useCurrentUser, type SignedInUser } from '../../../lib/sign-in';
+import { NoticeFooterLinks } from '../../../components/notice-footer-links';
 import { LoginForm } from '../components/login-form';
 import { singleSignOnFailure, SingleSignOnButton, SingleSignOnFailure } from '../components/single-sign-on';
 
@@ -104,6 +105,7 @@ export function LoginPage({ search, branding, open, enter, knownUser }: LoginPag
             Contact us
           </Anchor>
         </Group>
+        <NoticeFooterLinks follow={follow} />
       </Paper>
     </Center>
   );

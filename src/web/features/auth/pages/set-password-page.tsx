@@ -1,6 +1,7 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { NoticeFooter } from '../../../components/notice-links';
 import { NewPasswordSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
 import { FormFailure, FormSaved, useFormFailure, bindValue } from '../../../components/forms';
 import { ApiError } from '../../../lib/api-client';
@@ -33,16 +34,18 @@ export function SetPasswordPage() {
 
   return (
     <Center mih="100dvh" p="md" bg="var(--portal-surface-muted)">
-
-      <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
-        <Stack gap={4} mb="lg" ta="center">
-          <Title order={1}>
-            Choose your password
-          </Title>
-          <Text c="dimmed">University Portal</Text>
-        </Stack>
-        {token ? <SetPasswordForm token={token} /> : <LinkProblem message={MISSING_TOKEN_MESSAGE} />}
-      </Paper>
+      <Stack gap={0} w="100%" maw={440}>
+        <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+          <Stack gap={4} mb="lg" ta="center">
+            <Title order={1}>
+              Choose your password
+            </Title>
+            <Text c="dimmed">University Portal</Text>
+          </Stack>
+          {token ? <SetPasswordForm token={token} /> : <LinkProblem message={MISSING_TOKEN_MESSAGE} />}
+        </Paper>
+        <NoticeFooter />
+      </Stack>
     </Center>
   );
 }

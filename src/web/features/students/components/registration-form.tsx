@@ -1,4 +1,5 @@
-import { Button, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useEffect, useRef, useState } from 'react';
 import { isStudent } from '../../../../shared/access';
 import { PENDING_REVIEW_MESSAGE, type ProfileStatus } from '../../../../shared/schemas/profiles';
@@ -81,6 +82,17 @@ export function RegistrationForm() {
               )}
               {failure.alert}
               <ProfileFields form={form} idPrefix="register" />
+              <Text size="sm" c="dimmed">
+                What you give here is shown to signed-in users of the portal. The{' '}
+                <Anchor component={Link} to="/privacy" inherit>
+                  privacy notice
+                </Anchor>{' '}
+                says what is kept, who sees it and for how long; the{' '}
+                <Anchor component={Link} to="/accessibility" inherit>
+                  accessibility statement
+                </Anchor>{' '}
+                how the portal can be used.
+              </Text>
               <Button
                 type="submit"
                 fullWidth
