@@ -33,7 +33,8 @@ const elements = [
   { type: 'web', pattern: 'src/web' },
 ];
 
-const COMMON = '{config,http-error,input-error,project-root}.ts';
+// The server's files that every layer may use: settings, errors, where the project is, and timers.
+const COMMON = '{config,http-error,input-error,project-root,periodic-task}.ts';
 
 const el = (selector) => ({ to: { element: selector } });
 const types = (...names) => names.map((type) => el({ type }));

@@ -7,6 +7,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupSettings } from '../config';
+import { startPeriodicTask } from '../periodic-task';
 import type { Database } from './client';
 import { backupFileName, writeBackup, type BackupSummary } from './backup';
 
@@ -109,30 +110,18 @@ export function scheduleBackups(
 ): { stop(): void } {
   const { dir } = settings;
   if (dir === undefined || settings.intervalHours === 0) return { stop: () => undefined };
-  let running = false;
-  const check = () => {
-    if (running) return;
-    running = true;
-    runScheduledBackup({ database, settings: { ...settings, dir } })
-      .then((result) => {
-        if (result.outcome === 'written') {
-          log.info({ file: result.summary.file, bytes: result.summary.bytes, removed: result.removed }, 'scheduled backup written');
-        }
-      })
-      .catch((err: unknown) => log.warn({ err }, 'the scheduled backup failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
   scheduledBackups(dir).then((found) => noteBackup(found[0]?.at), () => undefined);
-  const first = setTimeout(check, firstCheckMs);
-  const timer = setInterval(check, Math.min(CHECK_EVERY_MS, settings.intervalHours * 3600_000));
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
+  return startPeriodicTask(
+    async () => {
+      const result = await runScheduledBackup({ database, settings: { ...settings, dir } });
+      if (result.outcome === 'written') {
+        log.info({ file: result.summary.file, bytes: result.summary.bytes, removed: result.removed }, 'scheduled backup written');
+      }
     },
-  };
+    {
+      firstMs: firstCheckMs,
+      everyMs: Math.min(CHECK_EVERY_MS, settings.intervalHours * 3600_000),
+      onError: (err) => log.warn({ err }, 'the scheduled backup failed'),
+    },
+  );
 }

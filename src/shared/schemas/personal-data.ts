@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { AuditEntrySchema } from './audit';
+import { ProfileLinksSchema } from './profiles';
 
 const Timestamp = z.string().describe('An ISO 8601 timestamp');
 const MarkStatus = z.enum(['present', 'absent', 'late', 'excused']);
@@ -45,11 +46,7 @@ export const PersonalDataSchema = z.object({
       phone: z.string().nullable(),
       imageUrl: z.string().nullable(),
       imageAlt: z.string().nullable(),
-      linkedin: z.string().nullable(),
-      github: z.string().nullable(),
-      leetcode: z.string().nullable(),
-      resume: z.string().nullable(),
-      portfolio: z.string().nullable(),
+      ...ProfileLinksSchema.shape,
       photo: z.string().nullable().describe('The uploaded photo as a data URL, or null'),
       createdAt: Timestamp,
       updatedAt: Timestamp,

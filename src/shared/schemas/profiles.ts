@@ -139,6 +139,15 @@ export const ProfileUpdateRequestSchema = z.object(
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequestSchema>;
 export type ProfileUpdate = z.output<typeof ProfileUpdateRequestSchema>;
 
+/** A profile's links as the API returns them: each an address, or null. */
+export const ProfileLinksSchema = z.object({
+  linkedin: z.string().nullable(),
+  github: z.string().nullable(),
+  leetcode: z.string().nullable(),
+  resume: z.string().nullable(),
+  portfolio: z.string().nullable(),
+});
+
 /** A registered profile as the API returns it; absent optional fields are null. */
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -149,11 +158,7 @@ export const ProfileSchema = z.object({
   /** The uploaded photo's address on this portal (it changes with the photo), or null; shown before imageUrl. */
   photoUrl: z.string().nullable(),
   imageAlt: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  github: z.string().nullable(),
-  leetcode: z.string().nullable(),
-  resume: z.string().nullable(),
-  portfolio: z.string().nullable(),
+  ...ProfileLinksSchema.shape,
   email: z.string().nullable(),
   phone: z.string().nullable(),
   status: ProfileStatusSchema,

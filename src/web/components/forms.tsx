@@ -1,6 +1,6 @@
-import { Alert, Button, Group, type MantineColor } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, type MantineColor } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/http';
 
 /**
@@ -103,4 +103,28 @@ export function bindValue(value: string, setValue: (value: string) => void) {
     value,
     onChange: (event: { currentTarget: { value: string } }) => setValue(event.currentTarget.value),
   };
+}
+
+/**
+ * A button (drawn by `children`, given the id to put in its `aria-describedby`) and, under it,
+ * why its last try failed: in the error colour, said at once to screen readers.
+ */
+export function ButtonWithFailure({
+  failure,
+  children,
+}: {
+  failure: string | null;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const errorId = useId();
+  return (
+    <Stack gap={4} align="flex-end">
+      {children(failure ? errorId : undefined)}
+      {failure && (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" id={errorId}>
+          {failure}
+        </Text>
+      )}
+    </Stack>
+  );
 }

@@ -60,14 +60,15 @@ export async function findProfile(db: Executor, pin: string) {
   return row;
 }
 
+/** Which register a row is about: its class, date and period. */
+const REGISTER_PLACE = { className: registers.className, date: registers.date, period: registers.period };
+
 /** Every mark of the PIN, oldest first, with its register's class, date, period and subject. */
 export function listMarks(db: Executor, pin: string) {
   return db
     .select({
       registerId: attendanceMarks.registerId,
-      className: registers.className,
-      date: registers.date,
-      period: registers.period,
+      ...REGISTER_PLACE,
       subject: registers.subjectCode,
       name: attendanceMarks.name,
       status: attendanceMarks.status,
@@ -95,9 +96,7 @@ export function listChanges(db: Executor, pin: string) {
 export function listCorrections(db: Executor, pin: string) {
   return db
     .select({
-      className: registers.className,
-      date: registers.date,
-      period: registers.period,
+      ...REGISTER_PLACE,
       reason: correctionRequests.reason,
       state: correctionRequests.state,
       reply: correctionRequests.reply,

@@ -5,6 +5,7 @@
  * one takes an advisory lock, and the day is claimed in the database before anything is done.
  */
 import type { RetentionSettings } from '../../config';
+import { startPeriodicTask } from '../../periodic-task';
 import type { Database, Executor } from '../../db/client';
 import type { Actor } from '../audit/service';
 import * as repo from './repository';
@@ -78,27 +79,11 @@ export function scheduleRetention(
   { firstCheckMs = FIRST_CHECK_MS }: { firstCheckMs?: number } = {},
 ): { stop(): void } {
   if (settings.messagesDays === null && settings.withdrawnDays === null) return { stop: () => undefined };
-  let running = false;
-  const check = () => {
-    if (running) return;
-    running = true;
-    runRetention({ database, settings })
-      .then((result) => {
-        if (result.outcome === 'done') log.info({ messages: result.messages, erased: result.erased.length }, 'retention applied');
-      })
-      .catch((err: unknown) => log.warn({ err }, 'retention failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(check, firstCheckMs);
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
+  return startPeriodicTask(
+    async () => {
+      const result = await runRetention({ database, settings });
+      if (result.outcome === 'done') log.info({ messages: result.messages, erased: result.erased.length }, 'retention applied');
     },
-  };
+    { firstMs: firstCheckMs, everyMs: CHECK_EVERY_MS, onError: (err) => log.warn({ err }, 'retention failed') },
+  );
 }

@@ -1,9 +1,8 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
 import { studentReportFilename } from '../../../shared/attendance-rules';
-import { failureText } from '../forms';
+import { ButtonWithFailure, failureText } from '../forms';
 import { saveFile } from '../../lib/save-file';
 import type { TermChoice } from '../../lib/terms';
 import { fetchStudentReport } from './api';
@@ -27,7 +26,6 @@ export function ExportPdfButton({
   label?: string;
   loadingLabel?: string;
 }) {
-  const errorId = useId();
   const download = useMutation({
     // The PIN travels as the variable, so a slow download is saved under the PIN it was asked for.
     mutationFn: ({ forPin, forTerm }: { forPin: string; forTerm: TermChoice }) => fetchStudentReport(forPin, forTerm),
@@ -35,21 +33,18 @@ export function ExportPdfButton({
   });
   const failure = download.error ? failureText(download.error, 'Error creating the PDF report. Please try again.') : null;
   return (
-    <Stack gap={4} align="flex-end">
-      <Button
-        variant="filled"
-        leftSection={download.isPending ? <Loader size={16} color="gray" aria-hidden /> : <IconFileDownload size={18} aria-hidden />}
-        disabled={download.isPending}
-        onClick={() => download.mutate({ forPin: pin, forTerm: term })}
-        aria-describedby={failure ? errorId : undefined}
-      >
-        {download.isPending ? loadingLabel : label}
-      </Button>
-      {failure && (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert" id={errorId}>
-          {failure}
-        </Text>
+    <ButtonWithFailure failure={failure}>
+      {(describedBy) => (
+        <Button
+          variant="filled"
+          leftSection={download.isPending ? <Loader size={16} color="gray" aria-hidden /> : <IconFileDownload size={18} aria-hidden />}
+          disabled={download.isPending}
+          onClick={() => download.mutate({ forPin: pin, forTerm: term })}
+          aria-describedby={describedBy}
+        >
+          {download.isPending ? loadingLabel : label}
+        </Button>
       )}
-    </Stack>
+    </ButtonWithFailure>
   );
 }

@@ -40,6 +40,15 @@ function LiveBadge({ state }: { state: LiveState }) {
   );
 }
 
+const PERIOD_CHOICES: { value: ReportPeriod; label: string }[] = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+];
+const CHART_CHOICES: { value: ChartKind; label: string }[] = [
+  { value: 'pie', label: 'Pie' },
+  { value: 'bar', label: 'Bar' },
+];
+
 export function FacultyDetailsPage() {
   const queryClient = useQueryClient();
   // Undefined until picked: the server's default term, shown from the answer.
@@ -109,24 +118,8 @@ export function FacultyDetailsPage() {
                   </Text>
                 </div>
                 <Group gap="sm">
-                  <SegmentedControl
-                    aria-label="Report period"
-                    value={period}
-                    onChange={(value) => setPeriod(value as ReportPeriod)}
-                    data={[
-                      { value: 'weekly', label: 'Weekly' },
-                      { value: 'monthly', label: 'Monthly' },
-                    ]}
-                  />
-                  <SegmentedControl
-                    aria-label="Chart type"
-                    value={chart}
-                    onChange={(value) => setChart(value as ChartKind)}
-                    data={[
-                      { value: 'pie', label: 'Pie' },
-                      { value: 'bar', label: 'Bar' },
-                    ]}
-                  />
+                  <SegmentedControl aria-label="Report period" value={period} onChange={(value) => setPeriod(value as ReportPeriod)} data={PERIOD_CHOICES} />
+                  <SegmentedControl aria-label="Chart type" value={chart} onChange={(value) => setChart(value as ChartKind)} data={CHART_CHOICES} />
                 </Group>
               </Group>
               {shown && (
