@@ -51,7 +51,7 @@ export function EraseStudentButton({ pin, name, onErased }: { pin: string; name:
         >
           <Stack gap="sm">
             <Text size="sm">This cannot be undone. It deletes:</Text>
-            <List size="sm" spacing={2} withPadding>
+            <List size="sm" spacing={4} withPadding>
               <List.Item>the student's account and every signed-in browser,</List.Item>
               <List.Item>their profile and photo,</List.Item>
               <List.Item>their correction requests and the contact messages sent from their e-mail.</List.Item>
