@@ -84,11 +84,11 @@ export function RegistrationForm() {
               <ProfileFields form={form} idPrefix="register" />
               <Text size="sm" c="dimmed">
                 What you give here is shown to signed-in users of the portal. The{' '}
-                <Anchor component={Link} to="/privacy" inherit>
+                <Anchor component={Link} to="/privacy" inherit underline="always">
                   privacy notice
                 </Anchor>{' '}
                 says what is kept, who sees it and for how long; the{' '}
-                <Anchor component={Link} to="/accessibility" inherit>
+                <Anchor component={Link} to="/accessibility" inherit underline="always">
                   accessibility statement
                 </Anchor>{' '}
                 how the portal can be used.
