@@ -41,7 +41,7 @@ import { seedSynthetic } from '../src/server/seed/synthetic';
 import { todayIn } from '../src/shared/dates';
 import { argument, option, positiveNumber } from './args';
 import { scratchFolder, stopOnExit } from './children';
-import { freePort } from './free-port';
+import { freePort } from '../src/server/test/free-port';
 import { median } from './median';
 import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';

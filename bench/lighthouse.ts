@@ -20,7 +20,7 @@ import { resolveChromium } from '../e2e/browser';
 import { DEMO_FACULTY } from '../src/server/seed/demo';
 import { option } from './args';
 import { scratchFolder, stopOnExit } from './children';
-import { freePort } from './free-port';
+import { freePort } from '../src/server/test/free-port';
 import { median } from './median';
 import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';

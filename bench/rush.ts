@@ -54,7 +54,7 @@ import { findNginx, startProxy, type Proxy } from '../src/server/test/nginx';
 import { todayIn } from '../src/shared/dates';
 import { argument, option } from './args';
 import { stopOnExit } from './children';
-import { freePort } from './free-port';
+import { freePort } from '../src/server/test/free-port';
 import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 

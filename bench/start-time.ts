@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { option } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { LOCK_FILE } from '../src/server/db/data-folder-lock';
-import { freePort } from './free-port';
+import { freePort } from '../src/server/test/free-port';
 import { median } from './median';
 import { startNodeOptions } from './node-options';
 import { machineLine, runDate, writeResultsSection } from './results-file';

@@ -18,7 +18,7 @@ import type { MarkStatus } from '../shared/attendance-rules';
 import { openDatabase } from './db/client';
 import { addUser } from './modules/accounts/service';
 import { putStudents } from './modules/roster/service';
-import { freePort } from './test/nginx';
+import { freePort } from './test/free-port';
 import { openEvents, sessionCookie, signIn } from './test/portal-client';
 import { startPortalProcess, type PortalProcess } from './test/portal-process';
 import { TEST_PASSWORD } from './test/test-app';

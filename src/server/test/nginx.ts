@@ -6,10 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../project-root';
+import { freePort } from './free-port';
 
 export const PROXY_RULES = path.join(PROJECT_ROOT, 'deploy/nginx/proxy.conf');
 
@@ -20,19 +20,6 @@ export function findNginx(): string | undefined {
     if (!probe.error && probe.status === 0) return candidate;
   }
   return undefined;
-}
-
-/** A TCP port on 127.0.0.1 that nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Proxy {

@@ -2,6 +2,7 @@ import type { FormService } from '../../config';
 import type { Database } from '../../db/client';
 import * as repo from './repository';
 import type { ContactMessageRow } from './repository';
+import { WakeLoop } from '../../db/wake-loop';
 
 /** Notified after a message is stored, so that a worker in any server process starts at once. */
 export const CONTACT_CHANNEL = 'contact_messages';
@@ -79,6 +80,7 @@ function errorCode(error: unknown): string | undefined {
  */
 export class ContactForwarder {
   private readonly pollIntervalMs: number;
+  private readonly loop: WakeLoop;
   private readonly requestTimeoutMs: number;
   private readonly leaseMs: number;
   private readonly retryBaseMs: number;
@@ -86,11 +88,6 @@ export class ContactForwarder {
   private readonly maxAttempts: number;
   private readonly batchSize: number;
   private readonly fetch: typeof fetch;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: ForwarderOptions) {
     const d = DEFAULT_FORWARDER_TIMING;
@@ -103,58 +100,34 @@ export class ContactForwarder {
     this.maxAttempts = options.maxAttempts ?? d.maxAttempts;
     this.batchSize = options.batchSize ?? d.batchSize;
     this.fetch = options.fetch ?? fetch;
+    this.loop = new WakeLoop({
+      database: options.database,
+      channel: CONTACT_CHANNEL,
+      pollIntervalMs: this.pollIntervalMs,
+      round: () => this.round(),
+      onListenError: (error) => options.log.warn({ code: errorCode(error) }, 'contact forwarding: cannot listen for new messages'),
+    });
   }
 
   /** Starts polling, and listens for new messages so that they go out without waiting for the poll. */
   async start(): Promise<void> {
-    if (!this.stopped) return;
-    this.stopped = false;
-    try {
-      this.unlisten = await this.options.database.listen(CONTACT_CHANNEL, () => this.nudge());
-    } catch (error) {
-      // Polling still forwards everything, only a little later.
-      this.options.log.warn({ code: errorCode(error) }, 'contact forwarding: cannot listen for new messages');
-    }
-    this.nudge();
+    await this.loop.start();
   }
 
   /** Looks for due messages now (or right after the round in progress). */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.running = this.round().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.nudge();
-        return;
-      }
-      this.timer = setTimeout(() => this.nudge(), this.pollIntervalMs);
-      this.timer.unref();
-    });
+    this.loop.nudge();
   }
 
-  /** Stops taking new messages and waits for the sends in progress to be recorded. */
+  /** Stops taking messages and waits for the sends in progress to be recorded. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
-    const unlisten = this.unlisten;
-    this.unlisten = undefined;
-    await unlisten?.().catch(() => undefined);
+    await this.loop.stop();
   }
 
   /** One pass: claims and sends due messages until none are left. */
   private async round(): Promise<void> {
     try {
-      while (!this.stopped) {
+      while (!this.loop.stopped) {
         const rows = await repo.claimDue(this.options.database.db, {
           limit: this.batchSize,
           leaseMs: this.leaseMs,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import * as repo from './repository';
 import type { MailRow } from './repository';
 import { MAIL_CHANNEL } from './service';
+import { WakeLoop } from '../../db/wake-loop';
 
 export const DEFAULT_SENDER_TIMING = {
   /** How often to look for due messages when nothing nudges the sender. */
@@ -87,17 +88,13 @@ function describeFailure(error: unknown, smtpUrl: string): Outcome & { ok: false
  */
 export class MailSender {
   private readonly pollIntervalMs: number;
+  private readonly loop: WakeLoop;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private transport: Promise<MailTransport> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
   private prunedAt = 0;
-  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: MailSenderOptions) {
     const d = DEFAULT_SENDER_TIMING;
@@ -107,52 +104,28 @@ export class MailSender {
     // Every SMTP step is bounded: a lease that ran out mid-send would let a second sender send it too.
     this.leaseMs = options.leaseMs ?? 15 * SMTP_TIMEOUT_MS;
     this.batchSize = options.batchSize ?? d.batchSize;
+    this.loop = new WakeLoop({
+      database: options.database,
+      channel: MAIL_CHANNEL,
+      pollIntervalMs: this.pollIntervalMs,
+      round: () => this.round(),
+      onListenError: (error) => options.log.warn({ code: (error as SmtpError | undefined)?.code }, 'mail: cannot listen for new messages'),
+    });
   }
 
   /** Starts polling, and listens for new messages so that they go out without waiting for the poll. */
   async start(): Promise<void> {
-    if (!this.stopped) return;
-    this.stopped = false;
-    try {
-      this.unlisten = await this.options.database.listen(MAIL_CHANNEL, () => this.nudge());
-    } catch (error) {
-      // Polling still sends everything, only a little later.
-      this.options.log.warn({ code: (error as SmtpError | undefined)?.code }, 'mail: cannot listen for new messages');
-    }
-    this.nudge();
+    await this.loop.start();
   }
 
   /** Looks for due messages now (or right after the round in progress). */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.running = this.round().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.nudge();
-        return;
-      }
-      this.timer = setTimeout(() => this.nudge(), this.pollIntervalMs);
-      this.timer.unref();
-    });
+    this.loop.nudge();
   }
 
   /** Stops taking messages and waits for the sends in progress to be recorded. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
-    const unlisten = this.unlisten;
-    this.unlisten = undefined;
-    await unlisten?.().catch(() => undefined);
+    await this.loop.stop();
     const transport = this.transport;
     this.transport = undefined;
     await transport?.then((t) => (t as Partial<Transporter>).close?.()).catch(() => undefined);
@@ -173,7 +146,7 @@ export class MailSender {
       if (rows.length === 0) return tried;
       await Promise.all(rows.map((row) => this.sendOne(row)));
       tried += rows.length;
-      if (rows.length < this.batchSize || this.stopped) return tried;
+      if (rows.length < this.batchSize || this.loop.stopped) return tried;
     }
   }
 
