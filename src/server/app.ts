@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profiles/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { rosterImportRoutes } from './modules/roster-import/routes';
+import { firestoreImportRoutes } from './modules/firestore-import/routes';
 import { studentRoutes } from './modules/students/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { termRoutes } from './modules/terms/routes';
@@ -230,6 +231,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(studentRoutes, { db: database.db, versions, cache: reportCache('students'), timeZone: config.timeZone, university: config.branding?.name });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(rosterImportRoutes, { db: database.db });
+  await app.register(firestoreImportRoutes, { database, timeZone: config.timeZone });
   await app.register(attendanceRoutes, { database, cache: reportCache('attendance'), timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
   await app.register(reportRoutes, { db: database.db, versions, cache: reportCache('reports'), timeZone: config.timeZone });

@@ -74,6 +74,44 @@ describe.skipIf(onPostgres)('portal user commands', () => {
     expect(portal(['user', 'list']).out).toMatch(/student\s+asha@uni\.edu\s+Asha Rao\s+23B81A0101\s+no password yet/);
   }, 120_000);
 
+  it('checks an export of the Firebase app, then imports it with --apply, and a second import adds nothing', () => {
+    const file = path.join(dataDir, 'firestore.ndjson');
+    const record = (pin: string, present: unknown) => ({ pin, name: 'Ravi', class: 'CSE1', present });
+    writeFileSync(
+      file,
+      [
+        { path: 'attendance/d1', data: { date: '2024-01-08', class: 'CSE1', records: [record('23b81a0301', true)] } },
+        { path: 'attendance/d2', data: { date: '2024-01-09', class: 'CSE1', records: [record('23B81A0301', 'Absent')] } },
+        { path: 'attendance/d3', data: { date: '2024-01-09', class: 'MECH9', records: [record('23B81A0199', true)] } },
+        { path: 'cards/k1', data: { Pinnumber: '23B81A0301', designation: 'Student' } },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
+    const checked = portal(['import', 'firestore', file]);
+    expect(checked.code).toBe(0);
+    expect(checked.out).toContain('The export holds 3 attendance, 0 registration and 1 card documents');
+    expect(checked.out).toContain('It would add: 2 registers, 2 marks (1 present, 1 absent)');
+    expect(checked.out).toContain('attendance/d3: Class MECH9 is not in the portal');
+    expect(checked.out).toContain('Nothing was changed. Add the missing classes (or use --create-classes), then run again with --apply.');
+
+    const refused = portal(['import', 'firestore', file, '--apply']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('Error: Nothing was imported: 1 document names a class not in the portal');
+
+    const applied = portal(['import', 'firestore', file, '--apply', '--create-classes']);
+    expect(applied.err).toBe('');
+    expect(applied.out).toContain('Imported: 3 registers, 3 marks (2 present, 1 absent), 2 students added to the roster, 0 profiles (0 approved, 0 pending review), 1 class (MECH9)');
+    expect(portal(['import', 'firestore', file, '--apply']).out).toContain('; 3 were imported before');
+    expect(portal(['verify']).out).toContain('Counters agree with the marks');
+
+    const notAnExport = path.join(dataDir, 'roster.json');
+    writeFileSync(notAnExport, JSON.stringify({ CSE1: [{ pin: '1', name: 'A' }] }));
+    const wrong = portal(['import', 'firestore', notAnExport]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('The import reads a Firestore export in one of these shapes');
+  }, 120_000);
+
   it('pins fix finds nothing to merge on an up-to-date database', () => {
     const fixed = portal(['pins', 'fix']);
     expect(fixed.code).toBe(0);

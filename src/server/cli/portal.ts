@@ -12,6 +12,8 @@ import { afterPasswordChange, endAllSignIns, revokeSignIns, unlockAccount } from
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster } from '../modules/roster/service';
 import { importRoster } from '../modules/roster-import/service';
+import { importFirestore } from '../modules/firestore-import/service';
+import { firestoreImportSummary, type FirestoreNoteList } from '../../shared/schemas/firestore-import';
 import { findCounterDifferences, rebuildCounters } from '../modules/counters/service';
 import { importTimetable, TimetableFileInvalid } from '../modules/timetable/service';
 import { HttpError } from '../http-error';
@@ -37,6 +39,12 @@ Roster:
                          { "CSE1": [{ "pin": ..., "name": ... }] }
   roster export [FILE]   the roster as CSV (pin,name,class), to FILE or to standard output
 
+Moving from the Firebase app:
+  import firestore FILE [--apply] [--create-classes]
+                         read an export of its Firestore collections (attendance, registrations, cards) and
+                         say what importing it adds and skips; --apply imports it, all in one transaction;
+                         --create-classes adds the classes it names that the portal lacks (else an error).
+                         Importing the same file again adds nothing
 Timetables:
   timetable import FILE  a CSV with the header class,weekday,period,subject (weekday 1 to 7 or Mon to Sun,
                          period 1 to 12, subject a code that exists): each class in the file gets exactly
@@ -133,6 +141,14 @@ function required(values: Record<string, string | undefined>, name: string): str
   return value;
 }
 
+/** A list of the import's notes, at most 20 lines of it. */
+function printNotes(title: string, list: FirestoreNoteList): void {
+  if (list.count === 0) return;
+  console.log(`${title} (${list.count}):`);
+  for (const note of list.rows.slice(0, 20)) console.log(`  ${note.collection}/${note.id}: ${note.reason}`);
+  if (list.count > 20) console.log(`  … and ${list.count - 20} more`);
+}
+
 export const commands: Record<string, Handler> = {
   async 'user add'(database, args) {
     const values = options(args, ['email', 'name', 'role', 'pin', 'password']);
@@ -226,6 +242,43 @@ export const commands: Record<string, Handler> = {
     if (summary.accounts.length > 0) {
       console.log(
         `Student accounts: ${accounts.created} created, ${accounts.updated} updated, ${accounts.unchanged} unchanged (no password: they sign in through single sign-on or a set-password link)`,
+      );
+    }
+  },
+  async 'import firestore'(database, args) {
+    let parsed: { values: { apply?: boolean; 'create-classes'?: boolean }; positionals: string[] };
+    try {
+      parsed = parseArgs({ args, options: { apply: { type: 'boolean' }, 'create-classes': { type: 'boolean' } }, strict: true, allowPositionals: true });
+    } catch (err) {
+      throw new UserInputError(err instanceof Error ? err.message : String(err));
+    }
+    const [file, ...extra] = parsed.positionals;
+    if (!file || extra.length > 0) throw new UserInputError('Usage: npm run portal -- import firestore FILE [--apply] [--create-classes]');
+    const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      throw new UserInputError(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    });
+    const apply = parsed.values.apply ?? false;
+    const createClasses = parsed.values['create-classes'] ?? false;
+    const result = await importFirestore(database, text, CLI, { apply, createClasses, timeZone: loadConfig().timeZone }).catch((err: unknown) => {
+      throw err instanceof HttpError ? new UserInputError(err.message) : err;
+    });
+    const { documents } = result;
+    console.log(
+      `The export holds ${documents.attendance} attendance, ${documents.registrations} registration and ${documents.cards} card documents` +
+        (documents.other > 0 ? `, and ${documents.other} of other collections (left)` : '') +
+        (result.alreadyImported > 0 ? `; ${result.alreadyImported} were imported before` : ''),
+    );
+    console.log(`${result.applied ? 'Imported' : 'It would add'}: ${firestoreImportSummary(result)}`);
+    const many = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
+    if (result.merged > 0) console.log(`${many(result.merged, 'attendance document', 'attendance documents')} merged into another of the same class and date`);
+    if (result.cards > 0) console.log(`${many(result.cards, 'card', 'cards')} counted and left: the portal has no cards`);
+    printNotes('Skipped', result.skipped);
+    printNotes('Errors', result.errors);
+    if (!result.applied) {
+      console.log(
+        result.errors.count > 0
+          ? 'Nothing was changed. Add the missing classes (or use --create-classes), then run again with --apply.'
+          : 'Nothing was changed: run again with --apply to import.',
       );
     }
   },

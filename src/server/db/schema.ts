@@ -556,3 +556,13 @@ export const mailOutbox = pgTable(
     index('mail_outbox_finished_idx').on(t.finishedAt),
   ],
 );
+
+/**
+ * Documents already imported from the Firebase app's export (decision 41), so that importing the
+ * same file again adds nothing. Each is kept as the SHA-256 of its collection and id: an id may
+ * be anything the old app chose, a PIN included, and an erased student's must not outlive them.
+ */
+export const importedDocuments = pgTable('imported_documents', {
+  key: text('key').primaryKey(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'backup.download',
   'student.export',
   'student.erase',
+  'import.firestore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -64,6 +65,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'backup.download': 'Backup downloaded',
   'student.export': "Student's data exported",
   'student.erase': "Student's data erased",
+  'import.firestore': 'Imported from the Firebase app',
 };
 
 /** The actor of an action done through the `portal` command. */

@@ -108,6 +108,19 @@ export async function createClass(db: Executor, editor: ClassEditor, input: Crea
 }
 
 /**
+ * Adds classes at the end of the order inside the caller's transaction, which audits them (an
+ * import of old data, whose one entry names them).
+ */
+export async function appendClasses(tx: Executor, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await repo.lockClassesForChange(tx);
+  for (const name of names) await assertNameFree(tx, name);
+  const rows = await repo.listClasses(tx);
+  let position = rows.reduce((max, row) => Math.max(max, row.position), 0);
+  for (const name of names) await repo.insertClass(tx, name, ++position);
+}
+
+/**
  * Moves a class to a place in the order (1-based; past the end means last), renumbering every
  * class 1..n. Returns the class's place before and after.
  */
