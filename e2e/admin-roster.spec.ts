@@ -41,3 +41,46 @@ test('an admin previews a roster file, fixes its error, applies it, and the new 
   await expect(page.getByRole('heading', { name: 'CSE2 Attendance' })).toBeVisible();
   await expect(page.getByRole('switch', { name: new RegExp(NEW_NAME) })).toBeVisible();
 });
+
+test('an admin checks an export of the Firebase app, adds its unknown class, imports it, and a second import adds nothing', async ({ page }) => {
+  const oldClass = `OLD${RUN}`;
+  const record = (n: number, present: unknown) => ({ pin: `FB${RUN}X${n}`, name: `Old Student ${n}`, class: oldClass, present });
+  const exportFile = {
+    name: 'firestore-export.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        attendance: {
+          d1: { date: '2024-01-08', class: oldClass, timestamp: { _seconds: 1704700000, _nanoseconds: 0 }, records: [record(1, true), record(2, 'Absent')] },
+          d2: { date: '2024-01-08', class: oldClass, timestamp: { _seconds: 1704703600, _nanoseconds: 0 }, records: [record(2, 'Present')] },
+        },
+        registrations: { r1: { name: 'Old Student 1', designation: 'Student', Pinnumber: `fb${RUN}x1` } },
+        cards: { c1: { Pinnumber: `FB${RUN}X1`, designation: 'Student' } },
+      }),
+      'utf8',
+    ),
+  };
+  await signIn(page, 'admin');
+  await page.goto('/admin/import');
+  await expect(page.getByRole('heading', { name: 'Import from the Firebase app' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles(exportFile);
+
+  // The class is not in the portal: the check says so, and nothing can be imported yet.
+  const stops = page.getByRole('table', { name: 'What stops the import' });
+  await expect(stops).toContainText(`Class ${oldClass} is not in the portal`);
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expectAccessible(page);
+
+  await page.getByRole('checkbox', { name: 'Add the classes the export names that the portal does not have' }).check();
+  await expect(stops).toHaveCount(0);
+  await expect(page.getByText(/It would add: 1 register, 2 marks \(2 present, 0 absent\), 2 students added to the roster/)).toBeVisible();
+  await expect(page.getByText('1 attendance document is merged into another of the same class and date.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(`1 class (${oldClass})`);
+  await expectAccessible(page);
+
+  // The same file again: everything was imported before.
+  await page.locator('input[type="file"]').setInputFiles(exportFile);
+  await expect(page.getByText('3 documents were imported before and are left out.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+});

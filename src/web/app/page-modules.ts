@@ -36,6 +36,7 @@ export const ADMIN_PAGE_MODULES = {
   roster: 'features/admin/pages/roster-page.tsx',
   terms: 'features/admin/pages/terms-page.tsx',
   audit: 'features/admin/pages/audit-page.tsx',
+  import: 'features/admin/pages/import-page.tsx',
 } as const;
 
 export type PageSegment = keyof typeof PAGE_MODULES;

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
                       { path: 'roster', ...page(adminPageChunks.roster) },
                       { path: 'terms', ...page(adminPageChunks.terms) },
                       { path: 'audit', ...page(adminPageChunks.audit) },
+                      { path: 'import', ...page(adminPageChunks.import) },
                     ],
                   },
                 ],

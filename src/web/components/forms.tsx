@@ -25,6 +25,8 @@ function FormAlert({ children, title, onDismiss, failed }: FormAlertProps & { fa
       color={failed ? 'red' : 'green'}
       icon={failed ? <IconAlertCircle size={18} aria-hidden /> : <IconCircleCheck size={18} aria-hidden />}
       title={title}
+      // Mantine's green title on its light green is 3.8:1; the portal's own green keeps 4.5:1 in both schemes.
+      styles={failed ? undefined : { title: { color: 'var(--portal-text-good)' } }}
       role={failed ? 'alert' : 'status'}
       withCloseButton={onDismiss !== undefined}
       closeButtonLabel="Dismiss"

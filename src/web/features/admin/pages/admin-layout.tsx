@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/terms', label: 'Terms' },
   { to: '/admin/users', label: 'Accounts' },
   { to: '/admin/audit', label: 'Audit trail' },
+  { to: '/admin/import', label: 'Import' },
 ] as const;
 
 /** /admin/*: the administration pages (admins only), with a menu of the sections. */
