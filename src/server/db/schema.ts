@@ -250,9 +250,12 @@ export const timetableSlots = pgTable(
     subjectCode: text('subject_code')
       .notNull()
       .references(() => subjects.code),
+    // The faculty account who teaches the lecture: reminded when its register is missing.
+    teacherId: uuid('teacher_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.className, t.weekday, t.period] }),
+    index('timetable_slots_teacher_idx').on(t.teacherId),
     index('timetable_slots_subject_idx').on(t.subjectCode),
     check('timetable_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
     check('timetable_slots_period_check', sql`${t.period} between 1 and 12`),
@@ -566,3 +569,110 @@ export const importedDocuments = pgTable('imported_documents', {
   key: text('key').primaryKey(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The day's lecture periods with their times, in the portal's time zone (`HH:MM`), the same every weekday. */
+export const periods = pgTable(
+  'periods',
+  {
+    period: integer('period').primaryKey(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+  },
+  (t) => [
+    check('periods_period_check', sql`${t.period} between 1 and 12`),
+    check('periods_times_check', sql`${t.startsAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endsAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/** Which alert rules are switched on; a rule without a row is on. */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    rule: text('rule').primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('alert_rules_rule_check', sql`${t.rule} in ('below-threshold', 'consecutive-absences', 'register-missing')`)],
+);
+
+/**
+ * An alert's episode: opened when a rule fires for a student and scope (a subject code, '' for the
+ * overall figure or whole-day registers; for register-missing `<class>/<date>/<period>` and no
+ * PIN), closed when it re-arms. At most one open episode per rule, PIN, scope and term: the
+ * unique index is what makes a rule fire once, however many processes evaluate it.
+ */
+export const alertEpisodes = pgTable(
+  'alert_episodes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rule: text('rule').notNull(),
+    pin: text('pin'),
+    scope: text('scope').notNull().default(''),
+    termId: uuid('term_id').references(() => terms.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** What the rule saw when it fired (a percentage, the absence dates): never a name. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex('alert_episodes_open_key')
+      .on(t.rule, sql`coalesce(${t.pin}, '')`, t.scope, sql`coalesce(${t.termId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.closedAt} is null`),
+    index('alert_episodes_pin_idx').on(t.pin),
+    check('alert_episodes_rule_check', sql`${t.rule} in ('below-threshold', 'consecutive-absences', 'register-missing')`),
+    normalPin('alert_episodes_pin_normal_check', t.pin),
+  ],
+);
+
+/** A notice in the portal's bell: one per account and episode. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: bigint('episode_id', { mode: 'number' }).references(() => alertEpisodes.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When it went out by e-mail, on its own or in a digest; null while it waits for one. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_episode_key').on(t.userId, t.episodeId),
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** How an account wants its alerts by e-mail; no row: the daily digest. */
+export const notificationPrefs = pgTable(
+  'notification_prefs',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().default('daily'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('notification_prefs_email_check', sql`${t.email} in ('immediate', 'daily', 'weekly', 'never')`)],
+);
+
+/**
+ * The runs of scheduled work, one row per task and due time: inserted by the run that does the
+ * work, in the work's transaction, so that a time is done once however many processes look and
+ * however often the portal restarts.
+ */
+export const jobSlots = pgTable(
+  'job_slots',
+  {
+    task: text('task').notNull(),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.task, t.slot] })],
+);
