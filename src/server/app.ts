@@ -38,6 +38,8 @@ import { reportRoutes } from './modules/reports/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { rosterImportRoutes } from './modules/roster-import/routes';
 import { firestoreImportRoutes } from './modules/firestore-import/routes';
+import { alertRoutes } from './modules/alerts/routes';
+import { alertContextOf } from './modules/alerts/service';
 import { studentRoutes } from './modules/students/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { termRoutes } from './modules/terms/routes';
@@ -64,7 +66,7 @@ export interface AppOptions {
    */
   database: Database | Opening;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken' | 'notices'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken' | 'notices' | 'alertThreshold'>>;
   logger?: FastifyServerOptions['logger'];
   /** The process's metrics, when the caller adds families of its own; else the app makes them. */
   metrics?: Metrics;
@@ -244,6 +246,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(subjectRoutes, { db: database.db });
   await app.register(timetableRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, endSignIns: endOtherSignIns, publicUrl: config.publicUrl, smtp: config.smtp });
+  await app.register(alertRoutes, { database, context: alertContextOf(database.db, config) });
   addMailOutboxMetrics(metrics, database.db);
   metrics.addGauge({
     name: 'backup_last_age_seconds',

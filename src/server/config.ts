@@ -59,6 +59,8 @@ export interface Config {
   notices: Notices;
   /** How long personal data is kept (decision 40), applied once a day. */
   retention: RetentionSettings;
+  /** PORTAL_THRESHOLD: the percentage below which the below-threshold alert warns a student (75). */
+  alertThreshold: number;
 }
 
 export interface RetentionSettings {
@@ -69,6 +71,15 @@ export interface RetentionSettings {
 }
 
 export const DEFAULT_RETAIN_MESSAGES_DAYS = 365;
+
+/** PORTAL_THRESHOLD: a percentage from 1 to 99. */
+function alertThreshold(env: NodeJS.ProcessEnv): number {
+  const raw = env.PORTAL_THRESHOLD?.trim();
+  if (raw === undefined || raw === '') return 75;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 1 || value > 99) throw new Error(`PORTAL_THRESHOLD must be a percentage from 1 to 99, not "${raw}"`);
+  return value;
+}
 
 /** A retention period in days: a whole number of 1 or more, or `off`; unset is `fallback`. */
 function retentionDays(env: NodeJS.ProcessEnv, name: string, fallback: number | null): number | null {
@@ -488,5 +499,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messagesDays: retentionDays(env, 'PORTAL_RETAIN_MESSAGES_DAYS', DEFAULT_RETAIN_MESSAGES_DAYS),
       withdrawnDays: retentionDays(env, 'PORTAL_RETAIN_WITHDRAWN_DAYS', null),
     },
+    alertThreshold: alertThreshold(env),
   };
 }

@@ -27,6 +27,9 @@ export const ALERT_RULE_LABELS: Record<AlertRule, { title: string; description: 
   },
 };
 
+/** PORTAL_THRESHOLD unless set. */
+export const DEFAULT_ALERT_THRESHOLD = 75;
+
 /** Held lectures a student needs in a term before below-threshold can fire. */
 export const BELOW_THRESHOLD_MIN_HELD = 5;
 /** below-threshold re-arms at the threshold plus this many points. */

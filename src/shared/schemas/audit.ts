@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'student.export',
   'student.erase',
   'import.firestore',
+  'alerts.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -66,6 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'student.export': "Student's data exported",
   'student.erase': "Student's data erased",
   'import.firestore': 'Imported from the Firebase app',
+  'alerts.update': 'Alert rules changed',
 };
 
 /** The actor of an action done through the `portal` command. */

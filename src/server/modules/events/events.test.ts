@@ -4,10 +4,11 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../../shared/dates';
+import { eq } from 'drizzle-orm';
+import { addDays, todayIn } from '../../../shared/dates';
 import { buildApp } from '../../app';
 import { openDatabase, type Database, type Listener } from '../../db/client';
-import { students } from '../../db/schema';
+import { students, users } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
 import { Metrics } from '../../plugins/metrics';
@@ -214,13 +215,25 @@ describe('GET /api/events through the whole app', () => {
   });
   afterAll(async () => ctx.close());
 
-  it('asks a signed-out caller to sign in and refuses students', async () => {
+  it('asks a signed-out caller to sign in; a student hears their own notices and no register saved', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/events' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Please sign in' });
-    const student = await ctx.signIn('student');
-    const refused = await ctx.app.inject({ method: 'GET', url: '/api/events', headers: { cookie: student } });
-    expect(refused.statusCode).toBe(403);
+    const student = await ctx.signIn('student', { email: 'events.student@uni.edu', pin: 'E1', className: 'CSE6' });
+    const [account] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'events.student@uni.edu'));
+    const stream = await openStream(baseUrl, student);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.waitFor((frame) => frame.comment === 'connected');
+      expect((await saveRegister(ctx.app, faculty, 'CSE6', addDays(today, -3), ['E1'])).statusCode).toBe(200);
+      // Another account's notice, then the student's own: only the second reaches this stream.
+      await ctx.database.notify('notifications', JSON.stringify({ userId: '00000000-0000-0000-0000-000000000000' }));
+      await ctx.database.notify('notifications', JSON.stringify({ userId: account!.id }));
+      await stream.waitFor((frame) => frame.event === 'notification');
+      expect(stream.frames.filter((frame) => frame.event !== undefined).map((frame) => frame.event)).toEqual(['notification']);
+    } finally {
+      stream.close();
+    }
   });
 
   it('streams an attendance event with the class and date each time a register is saved', async () => {

@@ -4,14 +4,17 @@ import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { ATTENDANCE_EVENT, type AttendanceEvent } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
-import { requireFaculty } from '../../plugins/auth';
+import { requireSignedIn } from '../../plugins/auth';
+import { NOTIFICATION_EVENT } from '../../../shared/schemas/alerts';
 import type { Metrics } from '../../plugins/metrics';
-import { AttendanceEventHub } from './service';
+import { AttendanceEventHub, NoticeEventHub } from './service';
 
 export interface EventRoutesOptions {
   database: Pick<Database, 'listen'>;
   /** The process's hub; made from `database` when not given (tests pass their own to watch it). */
   hub?: AttendanceEventHub;
+  /** The process's hub of notices; made from `database` when not given. */
+  notices?: NoticeEventHub;
   /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
   heartbeatMs?: number;
   /**
@@ -31,8 +34,8 @@ export const RETRY_MS = 3_000;
 /** A client this far behind is not reading: drop it rather than buffer without end. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
-function writeEvent(res: ServerResponse, event: AttendanceEvent): boolean {
-  return res.write(`event: ${ATTENDANCE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+function attendanceFrame(event: AttendanceEvent): string {
+  return `event: ${ATTENDANCE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, options) => {
@@ -41,6 +44,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
   const retryMs = options.retryMs ?? RETRY_MS;
   const hub =
     options.hub ?? new AttendanceEventHub(options.database, (err) => app.log.warn({ err }, 'event stream write failed'));
+  const notices =
+    options.notices ?? new NoticeEventHub(options.database, (err) => app.log.warn({ err }, 'event stream write failed'));
   const open = new Set<ServerResponse>();
 
   options.metrics?.addGauge({ name: 'live_update_clients', help: 'Live-update (server-sent events) streams open', read: () => open.size });
@@ -52,19 +57,22 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
     for (const res of open) res.end(`retry: ${retryMs + Math.floor(Math.random() * retryMs)}\n: closing\n\n`);
     open.clear();
   });
-  app.addHook('onClose', async () => hub.close());
+  app.addHook('onClose', async () => {
+    await Promise.all([hub.close(), notices.close()]);
+  });
 
   app.get(
     '/api/events',
     {
-      onRequest: requireFaculty,
+      onRequest: requireSignedIn,
       schema: {
         tags: ['events'],
         operationId: 'streamAttendanceEvents',
-        summary: 'Server-sent events: `attendance` with {class, date} each time a register is saved',
+        summary: 'Server-sent events: `attendance` with {class, date} each time a register is saved (staff), `notification` when the account gets a notice',
         description:
-          'A text/event-stream that stays open. A comment line arrives every 20 seconds; the stream ends after ' +
-          '15 minutes and the browser reconnects by itself.',
+          'A text/event-stream that stays open. Faculty and admins hear every register saved; every account hears ' +
+          '`notification` (data {}) when a notice reaches its bell, and then asks GET /api/notifications. A comment ' +
+          'line arrives every 20 seconds; the stream ends after 15 minutes and the browser reconnects by itself.',
         response: {
           // Only the stream is text/event-stream; a refusal is the usual JSON error.
           200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
@@ -75,16 +83,27 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
     },
     async (request, reply) => {
       // Listen before answering: every save committed after the client sees the first bytes reaches it.
-      const events: AttendanceEvent[] = [];
+      const events: string[] = [];
       let res: ServerResponse | null = null;
-      const unsubscribe = await hub.subscribe((event) => {
+      const send = (frame: string) => {
         if (!res) {
-          events.push(event);
+          events.push(frame);
           return;
         }
-        writeEvent(res, event);
+        res.write(frame);
         if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
-      });
+      };
+      const user = request.user!;
+      const staff = user.role === 'faculty' || user.role === 'admin';
+      const unsubscribers = await Promise.all([
+        ...(staff ? [hub.subscribe((event) => send(attendanceFrame(event)))] : []),
+        notices.subscribe((notice) => {
+          if (notice.userId === user.id) send(`event: ${NOTIFICATION_EVENT}\ndata: {}\n\n`);
+        }),
+      ]);
+      const unsubscribe = () => {
+        for (const stop of unsubscribers) stop();
+      };
 
       reply.hijack();
       if (reply.raw.destroyed || request.raw.socket.destroyed) {
@@ -103,7 +122,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
         'x-accel-buffering': 'no',
       });
       res.write(`retry: ${retryMs}\n: connected\n\n`);
-      for (const event of events) writeEvent(res, event);
+      for (const frame of events) res.write(frame);
       open.add(res);
 
       const stream = res;

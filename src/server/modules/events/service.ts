@@ -1,6 +1,7 @@
 import { AttendanceEventSchema, type AttendanceEvent } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
 import { ATTENDANCE_CHANNEL } from '../attendance/service';
+import { NOTIFICATION_CHANNEL } from '../alerts/service';
 
 export type AttendanceSubscriber = (event: AttendanceEvent) => void;
 
@@ -15,17 +16,19 @@ export function parseAttendanceEvent(payload: string): AttendanceEvent | null {
 }
 
 /**
- * Fans the database's 'attendance' notifications out to the open event streams of this process.
+ * Fans one channel of the database's notifications out to the open event streams of this process.
  * It holds one database listener however many streams are open: on PostgreSQL that is one
  * LISTEN on the client's dedicated connection, not one connection per browser tab.
  */
-export class AttendanceEventHub {
-  private readonly subscribers = new Set<AttendanceSubscriber>();
+export class ChannelHub<T> {
+  private readonly subscribers = new Set<(event: T) => void>();
   private listening: Promise<() => Promise<void>> | null = null;
   private closed = false;
 
   constructor(
     private readonly database: Pick<Database, 'listen'>,
+    private readonly channel: string,
+    private readonly parse: (payload: string) => T | null,
     private readonly onSubscriberError: (err: unknown) => void = () => undefined,
   ) {}
 
@@ -37,7 +40,7 @@ export class AttendanceEventHub {
    * Adds a subscriber once the database listener is in place, so that any save committed after
    * this resolves reaches it. Returns the function that removes it.
    */
-  async subscribe(subscriber: AttendanceSubscriber): Promise<() => void> {
+  async subscribe(subscriber: (event: T) => void): Promise<() => void> {
     if (this.closed) throw new Error('event hub is closed');
     await this.ensureListening();
     this.subscribers.add(subscriber);
@@ -48,7 +51,7 @@ export class AttendanceEventHub {
 
   private ensureListening(): Promise<() => Promise<void>> {
     if (!this.listening) {
-      this.listening = this.database.listen(ATTENDANCE_CHANNEL, (payload) => this.dispatch(payload));
+      this.listening = this.database.listen(this.channel, (payload) => this.dispatch(payload));
       // A failed start is retried by the next subscriber rather than remembered forever.
       this.listening.catch(() => {
         this.listening = null;
@@ -58,8 +61,8 @@ export class AttendanceEventHub {
   }
 
   private dispatch(payload: string): void {
-    const event = parseAttendanceEvent(payload);
-    if (!event) return;
+    const event = this.parse(payload);
+    if (event === null) return;
     for (const subscriber of [...this.subscribers]) {
       try {
         subscriber(event);
@@ -76,5 +79,29 @@ export class AttendanceEventHub {
     const listening = this.listening;
     this.listening = null;
     if (listening) await (await listening.catch(() => null))?.();
+  }
+}
+
+/** The 'attendance' notifications: a register saved. */
+export class AttendanceEventHub extends ChannelHub<AttendanceEvent> {
+  constructor(database: Pick<Database, 'listen'>, onSubscriberError?: (err: unknown) => void) {
+    super(database, ATTENDANCE_CHANNEL, parseAttendanceEvent, onSubscriberError);
+  }
+}
+
+/** Reads a notice's notification: the account it is for. */
+function parseNoticeEvent(payload: string): { userId: string } | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    return typeof value === 'object' && value !== null && typeof (value as { userId?: unknown }).userId === 'string' ? { userId: (value as { userId: string }).userId } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The 'notifications' notifications: an account got a notice in its bell. */
+export class NoticeEventHub extends ChannelHub<{ userId: string }> {
+  constructor(database: Pick<Database, 'listen'>, onSubscriberError?: (err: unknown) => void) {
+    super(database, NOTIFICATION_CHANNEL, parseNoticeEvent, onSubscriberError);
   }
 }

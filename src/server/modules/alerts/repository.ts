@@ -1,0 +1,284 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
+import {
+  alertEpisodes,
+  alertRules,
+  attendanceMarks,
+  classes,
+  notificationPrefs,
+  notifications,
+  periods,
+  registers,
+  students,
+  subjects,
+  terms,
+  timetableSlots,
+  users,
+} from '../../db/schema';
+
+export type EpisodeRow = typeof alertEpisodes.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export function listRuleSwitches(db: Executor): Promise<{ rule: string; enabled: boolean }[]> {
+  return db.select({ rule: alertRules.rule, enabled: alertRules.enabled }).from(alertRules);
+}
+
+export async function setRuleSwitch(db: Executor, rule: string, enabled: boolean): Promise<void> {
+  await db
+    .insert(alertRules)
+    .values({ rule, enabled })
+    .onConflictDoUpdate({ target: alertRules.rule, set: { enabled, updatedAt: sql`now()` } });
+}
+
+/** A term's condition that treats "outside every term" (null) as a bucket of its own. */
+const sameTerm = (column: typeof alertEpisodes.termId | typeof registers.termId, termId: string | null) =>
+  termId === null ? isNull(column) : eq(column, termId);
+
+/** Students' counts per subject ('' whole-day registers) in one term bucket. */
+export function countersOf(db: Executor, pins: readonly string[], termId: string | null) {
+  if (pins.length === 0) return Promise.resolve([]);
+  return queryRows<{ pin: string; subjectCode: string; attended: number; absent: number }>(
+    db,
+    sql`select pin, subject_code as "subjectCode", (present + late)::int as attended, absent::int as absent
+        from student_counters
+        where pin = any(${sql.param([...pins])}::text[]) and ${termId === null ? sql`term_id is null` : sql`term_id = ${termId}::uuid`}`,
+  );
+}
+
+/** A student's latest marks in one subject's registers (null: the whole-day ones) of a term, newest first. */
+export function latestMarks(db: Executor, pin: string, subjectCode: string | null, termId: string | null, limit: number) {
+  return db
+    .select({ status: attendanceMarks.status, date: attendanceMarks.date })
+    .from(attendanceMarks)
+    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
+    .where(
+      and(
+        eq(attendanceMarks.pin, pin),
+        subjectCode === null ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode),
+        sameTerm(registers.termId, termId),
+        sql`${attendanceMarks.status} <> 'excused'`,
+      ),
+    )
+    .orderBy(desc(attendanceMarks.date), desc(attendanceMarks.period))
+    .limit(limit);
+}
+
+/** The dates a student was absent in a subject ('' whole-day; null every subject) in a term, oldest first. */
+export async function absenceDates(db: Executor, pin: string, subjectCode: string | null, termId: string | null): Promise<string[]> {
+  const rows = await db
+    .select({ date: attendanceMarks.date })
+    .from(attendanceMarks)
+    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
+    .where(
+      and(
+        eq(attendanceMarks.pin, pin),
+        eq(attendanceMarks.status, 'absent'),
+        subjectCode === null ? undefined : subjectCode === '' ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode),
+        sameTerm(registers.termId, termId),
+      ),
+    )
+    .orderBy(attendanceMarks.date);
+  return [...new Set(rows.map((row) => row.date))];
+}
+
+/** Opens an episode unless one is open for the same rule, PIN, scope and term: its id, or null. */
+export async function openEpisode(
+  db: Executor,
+  episode: { rule: string; pin: string | null; scope: string; termId: string | null; detail: Record<string, unknown> },
+): Promise<number | null> {
+  const [row] = await db.insert(alertEpisodes).values(episode).onConflictDoNothing().returning({ id: alertEpisodes.id });
+  return row?.id ?? null;
+}
+
+/** Closes the open episode of a rule, PIN, scope and term, if any: true when one was open. */
+export async function closeEpisode(db: Executor, key: { rule: string; pin: string | null; scope: string; termId: string | null }): Promise<boolean> {
+  const closed = await db
+    .update(alertEpisodes)
+    .set({ closedAt: sql`now()` })
+    .where(
+      and(
+        eq(alertEpisodes.rule, key.rule),
+        key.pin === null ? isNull(alertEpisodes.pin) : eq(alertEpisodes.pin, key.pin),
+        eq(alertEpisodes.scope, key.scope),
+        sameTerm(alertEpisodes.termId, key.termId),
+        isNull(alertEpisodes.closedAt),
+      ),
+    )
+    .returning({ id: alertEpisodes.id });
+  return closed.length > 0;
+}
+
+/** Open episodes of a rule, for some PINs or every one. */
+export function openEpisodes(db: Executor, rule: string, pins?: readonly string[]): Promise<EpisodeRow[]> {
+  return db
+    .select()
+    .from(alertEpisodes)
+    .where(and(eq(alertEpisodes.rule, rule), isNull(alertEpisodes.closedAt), pins ? inArray(alertEpisodes.pin, [...pins]) : undefined))
+    .orderBy(alertEpisodes.id);
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+  role: 'faculty' | 'student' | 'admin';
+  pin: string | null;
+}
+
+const recipientColumns = { id: users.id, email: users.email, name: users.name, role: users.role, pin: users.pin };
+
+/** The active student accounts of these PINs. */
+export function studentAccounts(db: Executor, pins: readonly string[]): Promise<Recipient[]> {
+  if (pins.length === 0) return Promise.resolve([]);
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .where(and(eq(users.role, 'student'), inArray(users.pin, [...pins]), isNull(users.disabledAt)));
+}
+
+export function activeAdmins(db: Executor): Promise<Recipient[]> {
+  return db.select(recipientColumns).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
+}
+
+export async function findAccount(db: Executor, id: string): Promise<Recipient | undefined> {
+  const [row] = await db.select(recipientColumns).from(users).where(and(eq(users.id, id), isNull(users.disabledAt)));
+  return row;
+}
+
+/** A notice, unless the account has one for the episode already: the row, or null. */
+export async function insertNotification(db: Executor, row: typeof notifications.$inferInsert): Promise<NotificationRow | null> {
+  const [inserted] = await db.insert(notifications).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export function listNotifications(db: Executor, userId: string, limit: number): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
+}
+
+export async function unreadCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function markRead(db: Executor, userId: string, ids: number[] | 'all'): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === 'all' ? undefined : inArray(notifications.id, ids)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function markEmailed(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(notifications).set({ emailedAt: sql`now()` }).where(inArray(notifications.id, [...ids]));
+}
+
+/** An account's notices not e-mailed yet, oldest first. */
+export function unemailed(db: Executor, userId: string): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.emailedAt)))
+    .orderBy(notifications.id);
+}
+
+export async function emailChoiceOf(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: notificationPrefs.email }).from(notificationPrefs).where(eq(notificationPrefs.userId, userId));
+  return row?.email;
+}
+
+export async function setEmailChoice(db: Executor, userId: string, email: string): Promise<void> {
+  await db
+    .insert(notificationPrefs)
+    .values({ userId, email })
+    .onConflictDoUpdate({ target: notificationPrefs.userId, set: { email, updatedAt: sql`now()` } });
+}
+
+/** Accounts whose notices are due in a digest of this kind (no row means the daily one), with something not e-mailed yet. */
+export function digestRecipients(db: Executor, choice: 'daily' | 'weekly'): Promise<Recipient[]> {
+  const chosen = choice === 'daily' ? sql`coalesce(p.email, 'daily') = 'daily'` : sql`p.email = 'weekly'`;
+  return queryRows<Recipient>(
+    db,
+    sql`select u.id, u.email, u.name, u.role, u.pin
+        from users u left join notification_prefs p on p.user_id = u.id
+        where u.disabled_at is null and ${chosen}
+          and exists (select 1 from notifications n where n.user_id = u.id and n.emailed_at is null)
+        order by u.id`,
+  );
+}
+
+export async function subjectNames(db: Executor): Promise<Map<string, string>> {
+  const rows = await db.select({ code: subjects.code, name: subjects.name }).from(subjects);
+  return new Map(rows.map((row) => [row.code, row.name]));
+}
+
+export function periodTimes(db: Executor) {
+  return db.select().from(periods).orderBy(periods.period);
+}
+
+/** The timetabled lectures of active classes on a weekday (1 = Monday), with their teacher. */
+export function lecturesOn(db: Executor, weekday: number) {
+  return db
+    .select({ className: timetableSlots.className, period: timetableSlots.period, subjectCode: timetableSlots.subjectCode, teacherId: timetableSlots.teacherId })
+    .from(timetableSlots)
+    .innerJoin(classes, eq(classes.name, timetableSlots.className))
+    .where(and(eq(timetableSlots.weekday, weekday), isNull(classes.archivedAt)))
+    .orderBy(timetableSlots.className, timetableSlots.period);
+}
+
+/** Which (class, period) have a register on a date; a whole-day register counts for every period. */
+export async function registersTakenOn(db: Executor, date: string): Promise<{ className: string; period: number }[]> {
+  return db.select({ className: registers.className, period: registers.period }).from(registers).where(eq(registers.date, date));
+}
+
+/** The classes a faculty member teaches a lecture of. */
+export async function classesTaughtBy(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ className: timetableSlots.className }).from(timetableSlots).where(eq(timetableSlots.teacherId, userId));
+  return rows.map((row) => row.className);
+}
+
+/** The current students of some classes. */
+export function studentsOf(db: Executor, classNames: readonly string[]) {
+  if (classNames.length === 0) return Promise.resolve([]);
+  return db
+    .select({ pin: students.pin, name: students.name, className: students.className })
+    .from(students)
+    .where(and(inArray(students.className, [...classNames]), isNull(students.withdrawnAt)));
+}
+
+/** Remaining timetabled lectures of a class after a date up to a term's end, per subject. */
+export async function remainingLectures(db: Executor, className: string, after: string, until: string): Promise<Map<string, number>> {
+  const rows = await queryRows<{ subjectCode: string; n: number }>(
+    db,
+    sql`select s.subject_code as "subjectCode", count(*)::int as n
+        from generate_series(${after}::date + 1, ${until}::date, interval '1 day') as d(day)
+        join timetable_slots s on s.class_name = ${className} and s.weekday = extract(isodow from d.day)::int
+        group by s.subject_code`,
+  );
+  return new Map(rows.map((row) => [row.subjectCode, row.n]));
+}
+
+/** A saved register's term, subject and the PINs of its marks. */
+export async function registerForEvaluation(db: Executor, key: { className: string; date: string; period: number }) {
+  const [register] = await db
+    .select({ id: registers.id, termId: registers.termId, subjectCode: registers.subjectCode })
+    .from(registers)
+    .where(and(eq(registers.className, key.className), eq(registers.date, key.date), eq(registers.period, key.period)));
+  if (!register) return undefined;
+  const marks = await db.select({ pin: attendanceMarks.pin }).from(attendanceMarks).where(eq(attendanceMarks.registerId, register.id));
+  return { termId: register.termId, subjectCode: register.subjectCode, pins: marks.map((m) => m.pin) };
+}
+
+export async function studentOf(db: Executor, pin: string) {
+  const [row] = await db.select({ className: students.className }).from(students).where(eq(students.pin, pin));
+  return row;
+}
+
+export async function termEnd(db: Executor, termId: string): Promise<string | null> {
+  const [row] = await db.select({ endsOn: terms.endsOn }).from(terms).where(eq(terms.id, termId));
+  return row?.endsOn ?? null;
+}

@@ -1,0 +1,463 @@
+/**
+ * Alerts (decision 43): rules evaluated after saves and every minute, each firing once per episode
+ * (rule, student, scope, term: a unique index holds it, however many processes evaluate), notices
+ * in the portal's bell, and e-mail as each account chooses: at once, in a daily or weekly digest,
+ * or never, every message with a one-click unsubscribe.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { percentage } from '../../../shared/attendance-rules';
+import {
+  ALERT_RULES,
+  BELOW_THRESHOLD_MIN_HELD,
+  CONSECUTIVE_ABSENCES,
+  DEFAULT_EMAIL_CHOICE,
+  REARM_POINTS,
+  REGISTER_GRACE_MINUTES,
+  DEFAULT_ALERT_THRESHOLD,
+  type AlertRule,
+  type AlertSettings,
+  type EmailChoice,
+  type MarkRead,
+  type Notification,
+  type NotificationList,
+} from '../../../shared/schemas/alerts';
+import { todayIn } from '../../../shared/dates';
+import type { Database, Db, Executor } from '../../db/client';
+import { signingKeys } from '../../db/secrets';
+import { badRequest } from '../../http-error';
+import { actorOf, recordAudit } from '../audit/service';
+import { queueMail } from '../mail/service';
+import * as repo from './repository';
+import type { NotificationRow, Recipient } from './repository';
+
+/** Notified (with the account's id) when an account gets a notice, so that its open pages hear it at once. */
+export const NOTIFICATION_CHANNEL = 'notifications';
+
+/** What the alerts need of the portal's settings. */
+export interface AlertContext {
+  /** PORTAL_THRESHOLD. */
+  threshold: number;
+  timeZone: string;
+  /** The portal's address for links in e-mails; unset: links are paths. */
+  publicUrl: string | undefined;
+  /** E-mail is sent only when SMTP is configured. */
+  mail: boolean;
+  /** The keys that sign unsubscribe links: the first signs, any verifies. */
+  keys: readonly string[];
+  /** A clock the tests control. */
+  now?: () => Date;
+}
+
+const nowOf = (context: AlertContext) => context.now?.() ?? new Date();
+
+/**
+ * The alerts' context from the portal's settings: its keys are read from the database (or
+ * PORTAL_SECRET) at the first use, once the database is open.
+ */
+export function alertContextOf(
+  db: Db,
+  config: { alertThreshold?: number | undefined; timeZone: string; publicUrl?: string | undefined; smtp?: unknown; secret?: string[] | undefined },
+): () => Promise<AlertContext> {
+  let made: Promise<AlertContext> | undefined;
+  return () => {
+    made ??= signingKeys(db, 'unsubscribe', config.secret).then((keys) => ({
+      threshold: config.alertThreshold ?? DEFAULT_ALERT_THRESHOLD,
+      timeZone: config.timeZone,
+      publicUrl: config.publicUrl,
+      mail: config.smtp !== undefined,
+      keys,
+    }));
+    made.catch(() => {
+      made = undefined;
+    });
+    return made;
+  };
+}
+
+// ---- settings ----
+
+export async function alertSettings(db: Executor, threshold: number): Promise<AlertSettings> {
+  const switches = new Map((await repo.listRuleSwitches(db)).map((row) => [row.rule, row.enabled]));
+  return { threshold, rules: ALERT_RULES.map((rule) => ({ rule, enabled: switches.get(rule) ?? true })) };
+}
+
+export async function updateAlertRules(
+  database: Pick<Database, 'db'>,
+  user: { id: string; email: string },
+  threshold: number,
+  rules: { rule: AlertRule; enabled: boolean }[],
+): Promise<AlertSettings> {
+  return database.db.transaction(async (tx) => {
+    for (const { rule, enabled } of rules) await repo.setRuleSwitch(tx, rule, enabled);
+    await recordAudit(tx, actorOf(user), 'alerts.update', 'alerts', Object.fromEntries(rules.map((r) => [r.rule, r.enabled])));
+    return alertSettings(tx, threshold);
+  });
+}
+
+async function enabledRules(db: Executor): Promise<Set<AlertRule>> {
+  const settings = await alertSettings(db, 0);
+  return new Set(settings.rules.filter((r) => r.enabled).map((r) => r.rule));
+}
+
+// ---- notices ----
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: String(row.id),
+    kind: row.kind as AlertRule,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}
+
+export async function listNotifications(db: Executor, userId: string, limit = 30): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([repo.listNotifications(db, userId, limit), repo.unreadCount(db, userId)]);
+  return { unread, items: rows.map(toNotification) };
+}
+
+export async function markNotificationsRead(db: Executor, userId: string, body: MarkRead): Promise<{ unread: number }> {
+  await repo.markRead(db, userId, 'all' in body ? 'all' : body.ids.map(Number));
+  return { unread: await repo.unreadCount(db, userId) };
+}
+
+export async function emailChoice(db: Executor, userId: string): Promise<EmailChoice> {
+  return ((await repo.emailChoiceOf(db, userId)) as EmailChoice | undefined) ?? DEFAULT_EMAIL_CHOICE;
+}
+
+export async function setEmailChoice(db: Executor, userId: string, choice: EmailChoice): Promise<EmailChoice> {
+  await repo.setEmailChoice(db, userId, choice);
+  return choice;
+}
+
+// ---- unsubscribe links ----
+
+function mac(key: string, userId: string): string {
+  return createHmac('sha256', key).update(`unsubscribe\u0000${userId}`).digest('base64url');
+}
+
+/** The signed token of an account's one-click unsubscribe link. */
+export function unsubscribeToken(keys: readonly string[], userId: string): string {
+  return `${userId}.${mac(keys[0]!, userId)}`;
+}
+
+/** Turns e-mail off for the token's account; 400 for a token no key signed. */
+export async function unsubscribe(db: Executor, keys: readonly string[], token: string): Promise<void> {
+  const [userId, given] = token.split('.');
+  const ok =
+    userId !== undefined &&
+    given !== undefined &&
+    /^[0-9a-f-]{36}$/.test(userId) &&
+    keys.some((key) => {
+      const expected = Buffer.from(mac(key, userId));
+      const actual = Buffer.from(given);
+      return expected.length === actual.length && timingSafeEqual(expected, actual);
+    });
+  if (!ok) throw badRequest('This unsubscribe link is not valid. Sign in and choose on your account page how you get alerts.');
+  if (await repo.findAccount(db, userId)) await repo.setEmailChoice(db, userId, 'never');
+}
+
+function link(context: AlertContext, path: string): string {
+  return `${context.publicUrl ?? ''}${path}`;
+}
+
+function unsubscribeHeaders(context: AlertContext, userId: string): Record<string, string> {
+  const url = link(context, `/api/notifications/unsubscribe?t=${encodeURIComponent(unsubscribeToken(context.keys, userId))}`);
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+const FOOTER = (context: AlertContext) =>
+  `\n\n--\nChoose how you get these e-mails on your account page: ${link(context, '/account')}\n` +
+  'Or stop them with the unsubscribe link your mail program shows.';
+
+/**
+ * Gives an account a notice for an episode (once: a second call for the same episode adds
+ * nothing) and, when it wants e-mail at once, queues it. Returns whether a notice was added.
+ */
+async function notify(
+  database: Pick<Database, 'db' | 'notify'>,
+  db: Executor,
+  context: AlertContext,
+  recipient: Recipient,
+  notice: { episodeId: number; kind: AlertRule; title: string; body: string; link: string },
+): Promise<boolean> {
+  const row = await repo.insertNotification(db, { userId: recipient.id, ...notice });
+  if (!row) return false;
+  if (context.mail && (await emailChoice(db, recipient.id)) === 'immediate') {
+    await queueMail(db, {
+      to: recipient.email,
+      subject: notice.title,
+      text: `${notice.body}\n\n${link(context, notice.link)}${FOOTER(context)}`,
+      headers: unsubscribeHeaders(context, recipient.id),
+    });
+    await repo.markEmailed(db, [row.id]);
+  }
+  await database.notify(NOTIFICATION_CHANNEL, JSON.stringify({ userId: recipient.id }));
+  return true;
+}
+
+// ---- the student rules ----
+
+function formatDates(dates: readonly string[]): string {
+  if (dates.length <= 1) return dates.join('');
+  return `${dates.slice(0, -1).join(', ')} and ${dates.at(-1)}`;
+}
+
+export interface EvaluationResult {
+  fired: number;
+  rearmed: number;
+}
+
+/**
+ * Evaluates the student rules for some students in one term bucket (the term of the register just
+ * saved): below-threshold overall and per subject, consecutive absences in the subjects given
+ * ('' whole-day registers). Safe to run any number of times, in any number of processes.
+ */
+export async function evaluateStudents(
+  database: Pick<Database, 'db' | 'notify'>,
+  context: AlertContext,
+  input: { pins: readonly string[]; termId: string | null; subjects: readonly string[] },
+): Promise<EvaluationResult> {
+  const result: EvaluationResult = { fired: 0, rearmed: 0 };
+  if (input.pins.length === 0) return result;
+  const db = database.db;
+  const [rules, counters, accounts, names] = await Promise.all([
+    enabledRules(db),
+    repo.countersOf(db, input.pins, input.termId),
+    repo.studentAccounts(db, input.pins),
+    repo.subjectNames(db),
+  ]);
+  const accountsOf = new Map<string, Recipient[]>();
+  for (const account of accounts) accountsOf.set(account.pin!, [...(accountsOf.get(account.pin!) ?? []), account]);
+  const subjectName = (code: string) => (code === '' ? 'whole-day registers' : (names.get(code) ?? code));
+  const threshold = context.threshold;
+
+  const fire = async (
+    rule: AlertRule,
+    pin: string,
+    scope: string,
+    detail: Record<string, unknown>,
+    notice: { title: string; body: string },
+  ) => {
+    await db.transaction(async (tx) => {
+      const episodeId = await repo.openEpisode(tx, { rule, pin, scope, termId: input.termId, detail });
+      if (episodeId === null) return;
+      result.fired += 1;
+      for (const account of accountsOf.get(pin) ?? []) {
+        await notify(database, tx, context, account, { episodeId, kind: rule, ...notice, link: '/student' });
+      }
+    });
+  };
+
+  for (const pin of input.pins) {
+    const rows = counters.filter((row) => row.pin === pin);
+    // Overall ('' scope) and each subject of a lecture register.
+    const scopes = [
+      { scope: '', attended: rows.reduce((n, r) => n + r.attended, 0), held: rows.reduce((n, r) => n + r.attended + r.absent, 0) },
+      ...rows.filter((r) => r.subjectCode !== '').map((r) => ({ scope: r.subjectCode, attended: r.attended, held: r.attended + r.absent })),
+    ];
+    for (const { scope, attended, held } of scopes) {
+      const percent = percentage(attended, held);
+      if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
+        const what = scope === '' ? 'Your attendance' : `Your attendance in ${subjectName(scope)}`;
+        await fire(
+          'below-threshold',
+          pin,
+          scope,
+          { percentage: Number(percent.toFixed(2)), attended, held },
+          {
+            title: scope === '' ? `Attendance below ${threshold}%` : `Attendance below ${threshold}% in ${subjectName(scope)}`,
+            body: `${what} this term is ${percent.toFixed(1)}%: ${attended} of ${held} lectures attended, below the ${threshold}% required.`,
+          },
+        );
+      } else if (percent >= threshold + REARM_POINTS || held === 0) {
+        if (await repo.closeEpisode(db, { rule: 'below-threshold', pin, scope, termId: input.termId })) result.rearmed += 1;
+      }
+    }
+    for (const subject of input.subjects) {
+      const latest = await repo.latestMarks(db, pin, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES);
+      const newest = latest[0];
+      if (!newest) continue;
+      if (newest.status === 'present' || newest.status === 'late') {
+        if (await repo.closeEpisode(db, { rule: 'consecutive-absences', pin, scope: subject, termId: input.termId })) result.rearmed += 1;
+        continue;
+      }
+      if (latest.length === CONSECUTIVE_ABSENCES && latest.every((m) => m.status === 'absent') && rules.has('consecutive-absences')) {
+        const dates = latest.map((m) => m.date).reverse();
+        const where = subject === '' ? '' : ` in ${subjectName(subject)}`;
+        await fire(
+          'consecutive-absences',
+          pin,
+          subject,
+          { dates },
+          {
+            title: `Absent ${CONSECUTIVE_ABSENCES} times in a row${where}`,
+            body: `You were marked absent${where} on ${formatDates(dates)}. If a mark is wrong, ask for a correction from your record.`,
+          },
+        );
+      }
+    }
+  }
+  return result;
+}
+
+/** Evaluates the students of one saved register (its term and subject). */
+export async function evaluateRegister(
+  database: Pick<Database, 'db' | 'notify'>,
+  context: AlertContext,
+  register: { className: string; date: string; period: number },
+): Promise<EvaluationResult> {
+  const found = await repo.registerForEvaluation(database.db, register);
+  if (!found) return { fired: 0, rearmed: 0 };
+  return evaluateStudents(database, context, { pins: found.pins, termId: found.termId, subjects: [found.subjectCode ?? ''] });
+}
+
+// ---- register-missing ----
+
+/** Minutes since midnight of an `HH:MM`. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The local date, ISO weekday and minute of the day of an instant in a zone. */
+export function localTime(instant: Date, timeZone: string): { date: string; weekday: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
+  return { date: todayIn(timeZone, instant), weekday, minute: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/**
+ * Reminds of the timetabled lectures of today whose period ended at least 30 minutes ago and
+ * whose register is not saved: once per lecture, to the slot's teacher, else to every admin. A
+ * whole-day register counts for every period of its class.
+ */
+export async function checkMissingRegisters(database: Pick<Database, 'db' | 'notify'>, context: AlertContext): Promise<number> {
+  const db = database.db;
+  if (!(await enabledRules(db)).has('register-missing')) return 0;
+  const now = localTime(nowOf(context), context.timeZone);
+  const times = new Map((await repo.periodTimes(db)).map((p) => [p.period, p]));
+  if (times.size === 0) return 0;
+  const [lectures, taken, names] = await Promise.all([repo.lecturesOn(db, now.weekday), repo.registersTakenOn(db, now.date), repo.subjectNames(db)]);
+  const done = new Set(taken.map((r) => `${r.className}/${r.period}`));
+  let fired = 0;
+  let admins: Recipient[] | null = null;
+  for (const lecture of lectures) {
+    const time = times.get(lecture.period);
+    if (!time || minutesOf(time.endsAt) + REGISTER_GRACE_MINUTES > now.minute) continue;
+    if (done.has(`${lecture.className}/${lecture.period}`) || done.has(`${lecture.className}/0`)) continue;
+    const scope = `${lecture.className}/${now.date}/${lecture.period}`;
+    const teacher = lecture.teacherId ? await repo.findAccount(db, lecture.teacherId) : undefined;
+    const recipients = teacher ? [teacher] : (admins ??= await repo.activeAdmins(db));
+    const subject = names.get(lecture.subjectCode) ?? lecture.subjectCode;
+    await db.transaction(async (tx) => {
+      const episodeId = await repo.openEpisode(tx, { rule: 'register-missing', pin: null, scope, termId: null, detail: {} });
+      if (episodeId === null) return;
+      fired += 1;
+      for (const recipient of recipients) {
+        await notify(database, tx, context, recipient, {
+          episodeId,
+          kind: 'register-missing',
+          title: `Register not taken: ${lecture.className}, period ${lecture.period}`,
+          body: `The ${subject} lecture of ${lecture.className} (period ${lecture.period}, ${time.startsAt}-${time.endsAt} on ${now.date}) has no register yet.`,
+          link: `/attendance/${encodeURIComponent(lecture.className)}?date=${now.date}&period=${lecture.period}`,
+        });
+      }
+    });
+  }
+  return fired;
+}
+
+// ---- digests ----
+
+/**
+ * Sends each account that chose this digest (the daily one is the default) one e-mail with its
+ * notices not e-mailed yet, then marks them e-mailed, account by account in one transaction each:
+ * a digest run again (a second process, a restart) finds nothing left to send.
+ */
+export async function sendDigests(database: Pick<Database, 'db'>, context: AlertContext, kind: 'daily' | 'weekly'): Promise<number> {
+  if (!context.mail) return 0;
+  const recipients = await repo.digestRecipients(database.db, kind);
+  let sent = 0;
+  for (const recipient of recipients) {
+    const text = await database.db.transaction(async (tx) => {
+      const pending = await repo.unemailed(tx, recipient.id);
+      if (pending.length === 0) return null;
+      const body = await digestText(tx, context, recipient, pending);
+      await queueMail(tx, {
+        to: recipient.email,
+        subject: `Attendance alerts: ${pending.length} new`,
+        text: body,
+        headers: unsubscribeHeaders(context, recipient.id),
+      });
+      await repo.markEmailed(tx, pending.map((n) => n.id));
+      return body;
+    });
+    if (text !== null) sent += 1;
+  }
+  return sent;
+}
+
+/** A student's subjects below the threshold now, with what is still possible this term, and the absence dates. */
+async function studentSection(db: Executor, context: AlertContext, pin: string): Promise<string[]> {
+  const episodes = await repo.openEpisodes(db, 'below-threshold', [pin]);
+  if (episodes.length === 0) return [];
+  const names = await repo.subjectNames(db);
+  const lines = ['Below the threshold now:'];
+  const student = await repo.studentOf(db, pin);
+  const today = todayIn(context.timeZone, nowOf(context));
+  for (const episode of episodes) {
+    const counters = await repo.countersOf(db, [pin], episode.termId);
+    const rows = episode.scope === '' ? counters : counters.filter((r) => r.subjectCode === episode.scope);
+    const attended = rows.reduce((n, r) => n + r.attended, 0);
+    const held = rows.reduce((n, r) => n + r.attended + r.absent, 0);
+    const percent = percentage(attended, held);
+    const label = episode.scope === '' ? 'Overall' : (names.get(episode.scope) ?? episode.scope);
+    let outlook = '';
+    const termEnd = episode.termId ? await repo.termEnd(db, episode.termId) : null;
+    if (student && termEnd && termEnd > today) {
+      const remaining = await repo.remainingLectures(db, student.className, today, termEnd);
+      const left = episode.scope === '' ? [...remaining.values()].reduce((a, b) => a + b, 0) : (remaining.get(episode.scope) ?? 0);
+      // The most of the remaining lectures that may be missed and still end the term at the threshold.
+      const canMiss = Math.floor(attended + left - (context.threshold / 100) * (held + left));
+      outlook =
+        canMiss >= 0
+          ? ` With ${left} lectures left this term, you can still miss ${canMiss}.`
+          : ` ${context.threshold}% can no longer be reached this term.`;
+    }
+    const absences = await repo.absenceDates(db, pin, episode.scope === '' ? null : episode.scope, episode.termId);
+    lines.push(
+      `- ${label}: ${percent.toFixed(1)}% (${attended} of ${held}).${outlook}` +
+        (absences.length > 0 ? `\n  Absent on ${formatDates(absences.slice(-10))}${absences.length > 10 ? ` (the last 10 of ${absences.length})` : ''}.` : ''),
+    );
+  }
+  lines.push(`Your record: ${link(context, '/student')}`);
+  return lines;
+}
+
+/** Faculty: the students of their classes below the threshold now. */
+async function facultySection(db: Executor, context: AlertContext, userId: string): Promise<string[]> {
+  const classNames = await repo.classesTaughtBy(db, userId);
+  const roster = await repo.studentsOf(db, classNames);
+  if (roster.length === 0) return [];
+  const byPin = new Map(roster.map((s) => [s.pin, s]));
+  const episodes = await repo.openEpisodes(db, 'below-threshold', [...byPin.keys()]);
+  if (episodes.length === 0) return [];
+  const names = await repo.subjectNames(db);
+  const lines = [`Students of your classes below ${context.threshold}%:`];
+  for (const episode of episodes) {
+    const student = byPin.get(episode.pin!)!;
+    const figure = typeof episode.detail.percentage === 'number' ? `${episode.detail.percentage.toFixed(1)}% when it fell` : '';
+    lines.push(`- ${student.name} (${student.pin}, ${student.className}), ${episode.scope === '' ? 'overall' : (names.get(episode.scope) ?? episode.scope)}${figure ? `: ${figure}` : ''}`);
+  }
+  lines.push(`Search a student's record: ${link(context, '/faculty')}`);
+  return lines;
+}
+
+async function digestText(db: Executor, context: AlertContext, recipient: Recipient, pending: NotificationRow[]): Promise<string> {
+  const lines = [`Hello ${recipient.name},`, '', 'New since the last e-mail:'];
+  for (const notice of pending) lines.push(`- ${notice.title}: ${notice.body}${notice.link ? ` ${link(context, notice.link)}` : ''}`);
+  const section = recipient.role === 'student' && recipient.pin ? await studentSection(db, context, recipient.pin) : await facultySection(db, context, recipient.id);
+  if (section.length > 0) lines.push('', ...section);
+  return lines.join('\n') + FOOTER(context);
+}
