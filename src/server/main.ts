@@ -11,6 +11,7 @@ import { MailSender } from './modules/mail/sender';
 import { tidyEmbeddedTables } from './db/statistics';
 import { scheduleBackups } from './db/backup-schedule';
 import { scheduleRetention } from './modules/personal-data/retention';
+import { alertContextOf, evaluateAfterSaves } from './modules/alerts/service';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long after its start the server looks for tables that grew while it was stopped. */
@@ -98,6 +99,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const backups = scheduleBackups(database, config.backup, app.log);
   // Retention of personal data, once a day (PORTAL_RETAIN_MESSAGES_DAYS, PORTAL_RETAIN_WITHDRAWN_DAYS).
   const retention = scheduleRetention(database, config.retention, app.log);
+  // Alerts: the students of each saved register evaluated (once per episode however many processes hear it).
+  const alerts = evaluateAfterSaves(database, alertContextOf(database.db, config), app.log);
 
   // A stop (SIGTERM, SIGINT): readiness turns 503 and the live updates end with a hint to
   // reconnect (both in app.close's first step), no new connection is taken, and the requests in
@@ -119,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     backups.stop();
     retention.stop();
     // Sends in progress are recorded before the database closes, so none is sent twice.
-    await Promise.allSettled([app.close(), forwarder?.stop(), mailSender?.stop()]);
+    await Promise.allSettled([app.close(), forwarder?.stop(), mailSender?.stop(), alerts.stop()]);
     clearTimeout(grace);
     await database.close();
     process.exit(0);

@@ -26,6 +26,7 @@ import type { Database, Db, Executor } from '../../db/client';
 import { signingKeys } from '../../db/secrets';
 import { badRequest } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
+import { ATTENDANCE_CHANNEL } from '../attendance/service';
 import { queueMail } from '../mail/service';
 import * as repo from './repository';
 import type { NotificationRow, Recipient } from './repository';
@@ -460,4 +461,40 @@ async function digestText(db: Executor, context: AlertContext, recipient: Recipi
   const section = recipient.role === 'student' && recipient.pin ? await studentSection(db, context, recipient.pin) : await facultySection(db, context, recipient.id);
   if (section.length > 0) lines.push('', ...section);
   return lines.join('\n') + FOOTER(context);
+}
+
+/**
+ * Evaluates the students of every register saved, in this process, one register after another:
+ * each process hears every save, and the episodes' unique index lets one of them fire. Returns the
+ * function that stops listening and waits for the evaluation under way.
+ */
+export function evaluateAfterSaves(
+  database: Pick<Database, 'db' | 'notify' | 'listen'>,
+  context: () => Promise<AlertContext>,
+  log: { warn(obj: object, message: string): void },
+): { stop(): Promise<void> } {
+  let chain: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const listening = database.listen(ATTENDANCE_CHANNEL, (payload) => {
+    let register: { class: string; date: string; period?: number };
+    try {
+      register = JSON.parse(payload) as typeof register;
+    } catch {
+      return;
+    }
+    chain = chain
+      .then(async () => {
+        if (stopped) return;
+        await evaluateRegister(database, await context(), { className: register.class, date: register.date, period: register.period ?? 0 });
+      })
+      .catch((err: unknown) => log.warn({ err }, 'alerts: evaluating a saved register failed'));
+  });
+  listening.catch((err: unknown) => log.warn({ err }, 'alerts: could not listen for saved registers'));
+  return {
+    async stop() {
+      stopped = true;
+      await (await listening.catch(() => null))?.();
+      await chain;
+    },
+  };
 }
