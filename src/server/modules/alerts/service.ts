@@ -178,7 +178,7 @@ const FOOTER = (context: AlertContext) =>
  * nothing) and, when it wants e-mail at once, queues it. Returns whether a notice was added.
  */
 async function notify(
-  database: Pick<Database, 'db' | 'notify'>,
+  announce: string[],
   db: Executor,
   context: AlertContext,
   recipient: Recipient,
@@ -195,8 +195,13 @@ async function notify(
     });
     await repo.markEmailed(db, [row.id]);
   }
-  await database.notify(NOTIFICATION_CHANNEL, JSON.stringify({ userId: recipient.id }));
+  announce.push(recipient.id);
   return true;
+}
+
+/** Tells the accounts' open pages (in every process) that a notice arrived: after the commit that made it. */
+async function announceTo(database: Pick<Database, 'notify'>, userIds: readonly string[]): Promise<void> {
+  for (const userId of new Set(userIds)) await database.notify(NOTIFICATION_CHANNEL, JSON.stringify({ userId }));
 }
 
 // ---- the student rules ----
@@ -242,14 +247,16 @@ export async function evaluateStudents(
     detail: Record<string, unknown>,
     notice: { title: string; body: string },
   ) => {
+    const announce: string[] = [];
     await db.transaction(async (tx) => {
       const episodeId = await repo.openEpisode(tx, { rule, pin, scope, termId: input.termId, detail });
       if (episodeId === null) return;
       result.fired += 1;
       for (const account of accountsOf.get(pin) ?? []) {
-        await notify(database, tx, context, account, { episodeId, kind: rule, ...notice, link: '/student' });
+        await notify(announce, tx, context, account, { episodeId, kind: rule, ...notice, link: '/student' });
       }
     });
+    await announceTo(database, announce);
   };
 
   for (const pin of input.pins) {
@@ -263,14 +270,16 @@ export async function evaluateStudents(
       const percent = percentage(attended, held);
       if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
         const what = scope === '' ? 'Your attendance' : `Your attendance in ${subjectName(scope)}`;
+        const absences = await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId);
+        const absent = absences.length > 0 ? ` Absent on ${formatDates(absences.slice(-10))}.` : '';
         await fire(
           'below-threshold',
           pin,
           scope,
-          { percentage: Number(percent.toFixed(2)), attended, held },
+          { percentage: Number(percent.toFixed(2)), attended, held, absences: absences.slice(-10) },
           {
             title: scope === '' ? `Attendance below ${threshold}%` : `Attendance below ${threshold}% in ${subjectName(scope)}`,
-            body: `${what} this term is ${percent.toFixed(1)}%: ${attended} of ${held} lectures attended, below the ${threshold}% required.`,
+            body: `${what} this term is ${percent.toFixed(1)}%: ${attended} of ${held} lectures attended, below the ${threshold}% required.${absent}`,
           },
         );
       } else if (percent >= threshold + REARM_POINTS || held === 0) {
@@ -351,12 +360,13 @@ export async function checkMissingRegisters(database: Pick<Database, 'db' | 'not
     const teacher = lecture.teacherId ? await repo.findAccount(db, lecture.teacherId) : undefined;
     const recipients = teacher ? [teacher] : (admins ??= await repo.activeAdmins(db));
     const subject = names.get(lecture.subjectCode) ?? lecture.subjectCode;
+    const announce: string[] = [];
     await db.transaction(async (tx) => {
       const episodeId = await repo.openEpisode(tx, { rule: 'register-missing', pin: null, scope, termId: null, detail: {} });
       if (episodeId === null) return;
       fired += 1;
       for (const recipient of recipients) {
-        await notify(database, tx, context, recipient, {
+        await notify(announce, tx, context, recipient, {
           episodeId,
           kind: 'register-missing',
           title: `Register not taken: ${lecture.className}, period ${lecture.period}`,
@@ -365,6 +375,7 @@ export async function checkMissingRegisters(database: Pick<Database, 'db' | 'not
         });
       }
     });
+    await announceTo(database, announce);
   }
   return fired;
 }

@@ -1,0 +1,250 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../../shared/dates';
+import { NotificationListSchema } from '../../../shared/schemas/alerts';
+import { openDatabase, type Database } from '../../db/client';
+import { mailOutbox, notificationPrefs, notifications, periods, subjects, timetableSlots, users } from '../../db/schema';
+import { onPostgres } from '../../test/postgres';
+import { startSmtp, unusedPort } from '../../test/smtp';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createPostgresCopy } from '../../test/test-db';
+import { addUser } from '../accounts/service';
+import { saveRegister } from '../attendance/service';
+import { MailSender } from '../mail/sender';
+import { putStudents } from '../roster/service';
+import { alertContextOf, checkMissingRegisters, evaluateRegister, sendDigests, type AlertContext } from './service';
+
+const PUBLIC_URL = 'https://attendance.example.edu';
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let ctx: TestContext;
+let context: AlertContext;
+let faculty: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ publicUrl: PUBLIC_URL, smtp: { url: 'smtp://127.0.0.1:25', from: 'office@example.edu' } });
+  context = await alertContextOf(ctx.database.db, { timeZone: 'UTC', publicUrl: PUBLIC_URL, smtp: {}, alertThreshold: 75 })();
+  faculty = await ctx.signIn('faculty');
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+const today = todayIn('UTC');
+
+/** Saves a class's whole-day register on a past day with these PINs present, as faculty do, then evaluates it as the running portal does. */
+async function take(className: string, daysAgo: number, marks: Record<string, 'present' | 'absent'>) {
+  const date = addDays(today, -daysAgo);
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/attendance/${className}/${date}`,
+    headers: { cookie: faculty },
+    payload: { records: Object.entries(marks).map(([pin, status]) => ({ pin, status })) },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await evaluateRegister(ctx.database, context, { className, date, period: 0 });
+  return date;
+}
+
+async function noticesOf(cookie: string) {
+  const answer = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } });
+  expect(answer.statusCode).toBe(200);
+  return NotificationListSchema.parse(answer.json());
+}
+
+async function userId(email: string): Promise<string> {
+  const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+const mailsTo = (email: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(mailOutbox.id);
+
+describe('below-threshold', () => {
+  const email = 'below.student@test.university.edu';
+  let student: string;
+
+  it('tells a student who falls below 75% once, in the portal and by e-mail, with the figures and dates, and a one-click unsubscribe', async () => {
+    student = await ctx.signIn('student', { email, pin: 'AL1', className: 'CSE5' });
+    const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/me/notification-settings', headers: { cookie: student }, payload: { email: 'immediate' } });
+    expect(chosen.json()).toEqual({ email: 'immediate' });
+    await take('CSE5', 40, { AL1: 'present' });
+    const first = await take('CSE5', 39, { AL1: 'absent' });
+    await take('CSE5', 38, { AL1: 'present' });
+    const second = await take('CSE5', 37, { AL1: 'absent' });
+    expect((await noticesOf(student)).items).toEqual([]); // 2 of 4: fewer than 5 lectures held
+    const third = await take('CSE5', 36, { AL1: 'absent' });
+
+    const { unread, items } = await noticesOf(student);
+    expect(unread).toBe(1);
+    expect(items).toMatchObject([
+      {
+        kind: 'below-threshold',
+        title: 'Attendance below 75%',
+        body: `Your attendance this term is 40.0%: 2 of 5 lectures attended, below the 75% required. Absent on ${first}, ${second} and ${third}.`,
+        link: '/student',
+        read: false,
+      },
+    ]);
+    const [mail] = await mailsTo(email);
+    expect(mail).toMatchObject({ subject: 'Attendance below 75%' });
+    expect(mail!.body).toContain(`Absent on ${first}, ${second} and ${third}.`);
+    expect(mail!.body).toContain(`${PUBLIC_URL}/student`);
+    expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail!.headers['List-Unsubscribe']).toMatch(new RegExp(`^<${PUBLIC_URL}/api/notifications/unsubscribe\\?t=[^>]+>$`));
+
+    // Sent through a real SMTP server that is down at first, then comes up on its port.
+    const port = await unusedPort();
+    const sender = new MailSender({ database: ctx.database, smtp: { url: `smtp://127.0.0.1:${port}`, from: 'office@example.edu' }, log: quiet, retryBaseMs: 1, retryMaxMs: 200, pollIntervalMs: 50 });
+    await sender.start();
+    try {
+      await expect.poll(async () => (await mailsTo(email))[0]!.attempts, { timeout: 10_000 }).toBeGreaterThan(0);
+      const smtp = await startSmtp({ port });
+      try {
+        await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
+        expect(smtp.received[0]!.to).toEqual([email]);
+        expect(smtp.received[0]!.data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+        expect(smtp.received[0]!.data).toContain('40.0%: 2 of 5 lectures attended');
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await sender.stop();
+    }
+  }, 60_000);
+
+  it('adds nothing for further absences in the same episode', async () => {
+    await take('CSE5', 35, { AL1: 'absent' });
+    await take('CSE5', 34, { AL1: 'absent' });
+    expect((await noticesOf(student)).items.filter((n) => n.kind === 'below-threshold')).toHaveLength(1);
+    // The third absence in a row is news of its own (consecutive absences), the fall below 75% is not.
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Attendance below 75%', 'Absent 3 times in a row']);
+  });
+
+  it('re-arms once the student is back at 77%, and fires again on a new fall', async () => {
+    // 2 of 7 so far: 16 presents in a row bring it to 18 of 23, 78.3%; 15 give 17 of 22, 77.3%.
+    for (let day = 33; day > 18; day--) await take('CSE5', day, { AL1: 'present' });
+    const rearmed = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, await userId(email)), eq(notifications.kind, 'below-threshold')));
+    expect(rearmed).toHaveLength(1);
+    // Below again: a new episode, a new notice.
+    for (let day = 18; day > 12; day--) await take('CSE5', day, { AL1: 'absent' });
+    const kinds = (await noticesOf(student)).items.map((n) => n.kind).filter((k) => k === 'below-threshold');
+    expect(kinds).toHaveLength(2);
+  }, 60_000);
+
+  it('turns e-mail off through the unsubscribe link, without a sign-in', async () => {
+    const [mail] = await mailsTo(email);
+    const url = /<[^>]+(\/api\/notifications\/unsubscribe\?t=[^>]+)>/.exec(mail!.headers['List-Unsubscribe']!)![1]!;
+    const page = await ctx.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Stop alert e-mails');
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const settings = await ctx.app.inject({ method: 'GET', url: '/api/me/notification-settings', headers: { cookie: student } });
+    expect(settings.json()).toEqual({ email: 'never' });
+    const forged = await ctx.app.inject({ method: 'POST', url: `${url.slice(0, -4)}AAAA`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe('consecutive absences, digests and privacy', () => {
+  it('fires after 3 absences in a row with their dates, once, and re-arms after a present mark', async () => {
+    const student = await ctx.signIn('student', { email: 'row.student@test.university.edu', pin: 'AL2', className: 'CSE6' });
+    const dates = [await take('CSE6', 30, { AL2: 'absent' }), await take('CSE6', 29, { AL2: 'absent' }), await take('CSE6', 28, { AL2: 'absent' })];
+    await take('CSE6', 27, { AL2: 'absent' });
+    const row = (await noticesOf(student)).items.filter((n) => n.kind === 'consecutive-absences');
+    expect(row).toEqual([
+      expect.objectContaining({ title: 'Absent 3 times in a row', body: expect.stringContaining(`on ${dates[0]}, ${dates[1]} and ${dates[2]}.`) }),
+    ]);
+    await take('CSE6', 26, { AL2: 'present' });
+    for (const day of [25, 24, 23]) await take('CSE6', day, { AL2: 'absent' });
+    expect((await noticesOf(student)).items.filter((n) => n.kind === 'consecutive-absences')).toHaveLength(2);
+  });
+
+  it("sends the daily digest once, with each subject below the threshold, its figures and absence dates; never another student's", async () => {
+    const email = 'row.student@test.university.edu';
+    expect(await sendDigests(ctx.database, context, 'daily')).toBeGreaterThanOrEqual(1);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Attendance alerts: \d+ new$/);
+    expect(mails[0]!.body).toContain('Absent 3 times in a row');
+    expect(mails[0]!.body).toContain('Below the threshold now:');
+    expect(mails[0]!.body).toMatch(/- Overall: 12\.5% \(1 of 8\)\./);
+    expect(mails[0]!.body).toContain(`${PUBLIC_URL}/student`);
+    expect(mails[0]!.body).not.toContain('AL1');
+    // A second run (another process, a restart) finds nothing left to send.
+    await sendDigests(ctx.database, context, 'daily');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('shows a student only their own notices, and marks only their own as read', async () => {
+    const other = await ctx.signIn('student', { email: 'quiet.student@test.university.edu', pin: 'AL3', className: 'CSE7' });
+    expect(await noticesOf(other)).toEqual({ unread: 0, items: [] });
+    const [theirs] = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, await userId('row.student@test.university.edu')));
+    const read = await ctx.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: other }, payload: { ids: [String(theirs!.id)] } });
+    expect(read.json()).toEqual({ unread: 0 });
+    const [after] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, theirs!.id));
+    expect(after!.readAt).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+});
+
+describe('register-missing', () => {
+  it("reminds the slot's teacher 30 minutes after the period ends, once; a slot without a teacher reminds the admins", async () => {
+    const db = ctx.database.db;
+    const teacher = await addUser(db, { email: 'slot.teacher@test.university.edu', name: 'Slot Teacher', role: 'faculty', password: 'correct horse battery' });
+    await ctx.signIn('admin', { email: 'alerts.admin@test.university.edu' });
+    await db.insert(subjects).values({ code: 'ALG', name: 'Algebra' }).onConflictDoNothing();
+    await db.insert(periods).values([{ period: 1, startsAt: '09:00', endsAt: '09:50' }, { period: 2, startsAt: '10:00', endsAt: '10:50' }]);
+    // 2026-11-23 is a Monday.
+    await db.insert(timetableSlots).values([
+      { className: 'CSE8', weekday: 1, period: 1, subjectCode: 'ALG', teacherId: teacher.id },
+      { className: 'CSE8', weekday: 1, period: 2, subjectCode: 'ALG' },
+    ]);
+    await putStudents(db, [{ pin: 'AL9', name: 'Missing Register Student', className: 'CSE8' }]);
+    const at = (time: string) => ({ ...context, now: () => new Date(`2026-11-23T${time}:00Z`) });
+    expect(await checkMissingRegisters(ctx.database, at('10:19'))).toBe(0);
+    expect(await checkMissingRegisters(ctx.database, at('10:21'))).toBe(1);
+    expect(await checkMissingRegisters(ctx.database, at('10:40'))).toBe(0);
+    const toTeacher = await db.select().from(notifications).where(eq(notifications.userId, teacher.id));
+    expect(toTeacher).toMatchObject([
+      { kind: 'register-missing', title: 'Register not taken: CSE8, period 1', link: '/attendance/CSE8?date=2026-11-23&period=1' },
+    ]);
+    expect(await checkMissingRegisters(ctx.database, at('11:21'))).toBe(1);
+    const admin = await userId('alerts.admin@test.university.edu');
+    const toAdmin = await db.select().from(notifications).where(and(eq(notifications.userId, admin), eq(notifications.kind, 'register-missing')));
+    expect(toAdmin.map((n) => n.title)).toEqual(['Register not taken: CSE8, period 2']);
+  });
+});
+
+describe.runIf(onPostgres)('two processes on PostgreSQL', () => {
+  it('give one notice and one e-mail for one event, however many of them evaluate it', async () => {
+    const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+    const databases: Database[] = [];
+    try {
+      for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: copy.url }));
+      const [one, two] = databases as [Database, Database];
+      await putStudents(one.db, [{ pin: 'PG1', name: 'Twice Evaluated', className: 'CSE1' }]);
+      const account = await addUser(one.db, { email: 'twice@test.university.edu', name: 'Twice', role: 'student', pin: 'PG1', password: 'correct horse battery' });
+      const saver = await addUser(one.db, { email: 'saver@test.university.edu', name: 'Saver', role: 'faculty', password: 'correct horse battery' });
+      await one.db.insert(notificationPrefs).values({ userId: account.id, email: 'immediate' });
+      for (let day = 10; day > 7; day--) {
+        const date = addDays(today, -day);
+        await saveRegister(one, { className: 'CSE1', date, user: saver, body: { records: [{ pin: 'PG1', status: 'absent' }] }, timeZone: 'UTC' });
+        // Both processes hear the save and evaluate it at once.
+        await Promise.all([
+          evaluateRegister(one, context, { className: 'CSE1', date, period: 0 }),
+          evaluateRegister(two, context, { className: 'CSE1', date, period: 0 }),
+        ]);
+      }
+      const notices = await one.db.select().from(notifications).where(eq(notifications.userId, account.id));
+      expect(notices.map((n) => n.kind)).toEqual(['consecutive-absences']);
+      expect(await one.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'twice@test.university.edu'))).toHaveLength(1);
+    } finally {
+      for (const database of databases) await database.close();
+      await copy.drop();
+    }
+  }, 60_000);
+});
