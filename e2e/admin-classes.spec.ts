@@ -58,3 +58,35 @@ test('the classes page fits a 360 px phone: the table scrolls inside its box', a
     .toBeLessThanOrEqual(0);
   await expect(page.getByRole('button', { name: 'Archive CSE1' })).toBeAttached();
 });
+
+test("an admin gives a class's lecture a teacher and sets the day's period times from its timetable", async ({ page }) => {
+  await signIn(page, 'admin');
+  const created = await page.request.post('/api/admin/subjects', { data: { code: 'JTT', name: 'Timetabling' } });
+  // A retried run finds it there already.
+  expect([201, 409]).toContain(created.status());
+  try {
+    await page.goto('/admin/classes/CSE8/timetable');
+    const grid = page.getByRole('table', { name: 'CSE8 weekly timetable' });
+    await grid.getByRole('combobox', { name: 'Monday period 1', exact: true }).selectOption('JTT');
+    await grid.getByRole('combobox', { name: 'Monday period 1 teacher' }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Save timetable' }).click();
+    await expect(page.getByText('The CSE8 timetable has been saved.')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Period times' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Period times' });
+    await dialog.getByLabel('Period 1 starts').fill('09:00');
+    await dialog.getByLabel('Period 1 ends').fill('08:00');
+    await dialog.getByRole('button', { name: 'Save period times' }).click();
+    await expect(dialog.getByText('Period 1 must end after it starts')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByLabel('Period 1 ends').fill('09:50');
+    await dialog.getByRole('button', { name: 'Save period times' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(grid.getByRole('rowheader', { name: '1 09:00–09:50' })).toBeVisible();
+  } finally {
+    // The journeys share one demo database: CSE8 keeps no timetable, and the periods no times.
+    expect((await page.request.put('/api/admin/classes/CSE8/timetable', { data: { slots: [] } })).status()).toBe(200);
+    expect((await page.request.put('/api/admin/periods', { data: [] })).status()).toBe(200);
+  }
+});

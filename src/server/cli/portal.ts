@@ -47,8 +47,10 @@ Moving from the Firebase app:
                          Importing the same file again adds nothing
 Timetables:
   timetable import FILE  a CSV with the header class,weekday,period,subject (weekday 1 to 7 or Mon to Sun,
-                         period 1 to 12, subject a code that exists): each class in the file gets exactly
-                         the file's week; classes not in it keep theirs. All of it, or nothing
+                         period 1 to 12, subject a code that exists), and optionally a fifth column
+                         teacher (the e-mail of an enabled faculty or admin account; blank: none):
+                         each class in the file gets exactly the file's week; classes not in it keep
+                         theirs. All of it, or nothing
 Demo data:
   demo-data --marks N [--classes C] [--students S] [--periods P]
                          fill an EMPTY database with a synthetic university of about N marks: a term of

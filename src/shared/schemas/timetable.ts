@@ -5,10 +5,18 @@ import { SubjectSchema } from './subjects';
 /** Weekday 1 = Monday .. 7 = Sunday, as ISO 8601 counts them. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
+/** Why a slot's teacher is refused: an unknown id, a student's or a disabled account. */
+export const TEACHER_MESSAGE = 'The teacher must be an active faculty account';
+
 export const SlotInputSchema = z.object({
   weekday: z.number().int().min(1, 'weekday is 1 (Monday) to 7 (Sunday)').max(7, 'weekday is 1 (Monday) to 7 (Sunday)'),
   period: z.number().int().min(1, `period is 1 to ${MAX_PERIOD}`).max(MAX_PERIOD, `period is 1 to ${MAX_PERIOD}`),
   subject: z.string().trim().toUpperCase().min(1, 'Each slot needs a subject code').max(20),
+  teacherId: z
+    .uuid({ message: TEACHER_MESSAGE })
+    .nullable()
+    .optional()
+    .describe('The id of the active faculty or admin account who teaches it; left out or null: no teacher'),
 });
 export type SlotInput = z.infer<typeof SlotInputSchema>;
 
@@ -34,7 +42,16 @@ export const PutTimetableSchema = z.object({
 });
 export type PutTimetableInput = z.infer<typeof PutTimetableSchema>;
 
-export const TimetableSlotSchema = z.object({ weekday: z.number().int(), period: z.number().int(), subject: SubjectSchema });
+/** Who teaches a slot, as the timetable shows them. */
+export const SlotTeacherSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type SlotTeacher = z.infer<typeof SlotTeacherSchema>;
+
+export const TimetableSlotSchema = z.object({
+  weekday: z.number().int(),
+  period: z.number().int(),
+  subject: SubjectSchema,
+  teacher: SlotTeacherSchema.nullable().describe('null when the slot names no teacher, or their account was deleted'),
+});
 export type TimetableSlot = z.infer<typeof TimetableSlotSchema>;
 export const TimetableSchema = z.object({ class: z.string(), slots: z.array(TimetableSlotSchema) });
 export type Timetable = z.infer<typeof TimetableSchema>;

@@ -50,6 +50,20 @@ export function findUserById(db: Executor, id: string): Promise<UserRow | undefi
     .then((rows) => rows[0]);
 }
 
+/**
+ * Which of these ids are enabled faculty or admin accounts, read FOR SHARE: until the caller's
+ * transaction ends, none of them is disabled, demoted or deleted under it.
+ */
+export async function lockActiveStaff(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${users.id} = any(${sql.param(ids)}::uuid[])`, sql`${users.role} in ('faculty', 'admin')`, isNull(users.disabledAt)))
+    .for('share');
+  return rows.map((row) => row.id);
+}
+
 /** The same account, locked until the transaction ends: changes to one account happen one at a time. */
 export function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
   return db

@@ -129,6 +129,11 @@ export function findUserById(db: Executor, id: string): Promise<UserRow | undefi
   return repo.findUserById(db, id);
 }
 
+/** The ids among these of enabled faculty and admin accounts, kept so until the caller's transaction ends. */
+export async function lockActiveStaff(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  return new Set(await repo.lockActiveStaff(db, ids));
+}
+
 export function listUsers(db: Executor): Promise<UserRow[]> {
   return repo.listUsers(db);
 }

@@ -1,8 +1,10 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconBook } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook, IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { AdminUser } from '../../../../shared/schemas/admin-users';
+import type { PeriodTime } from '../../../../shared/schemas/alerts';
 import { MAX_PERIOD } from '../../../../shared/schemas/attendance';
 import type { Subject } from '../../../../shared/schemas/subjects';
 import { WEEKDAYS, type SlotInput, type Timetable } from '../../../../shared/schemas/timetable';
@@ -10,32 +12,87 @@ import { useFormFailure } from '../../../components/forms';
 import { EmptyState, LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { usePeriodTimes } from '../../../lib/period-times';
 import { useSubjects } from '../../../lib/subjects';
+import { useTeachers } from '../api/teachers';
 import { usePutTimetable, useTimetable } from '../api/timetable';
+import { PeriodTimesModal } from '../components/period-times-modal';
 
 /** Monday to Saturday; Sunday only when the class already has a Sunday lecture. */
 const WORKDAYS = 6;
 /** Periods shown at first; more as needed, up to 12. */
 const SHOWN_PERIODS = 8;
 
-type Cells = Record<string, string>;
+/** A slot as the grid edits it: a subject code and a teacher's id ('' for none). */
+interface Cell {
+  subject: string;
+  teacherId: string;
+}
+type Cells = Record<string, Cell>;
 const cellKey = (weekday: number, period: number) => `${weekday}/${period}`;
+const EMPTY_CELL: Cell = { subject: '', teacherId: '' };
 
 function cellsOf(timetable: Timetable): Cells {
-  return Object.fromEntries(timetable.slots.map((slot) => [cellKey(slot.weekday, slot.period), slot.subject.code]));
+  return Object.fromEntries(
+    timetable.slots.map((slot) => [cellKey(slot.weekday, slot.period), { subject: slot.subject.code, teacherId: slot.teacher?.id ?? '' }]),
+  );
 }
 
 function slotsOf(cells: Cells): SlotInput[] {
   return Object.entries(cells)
-    .filter(([, subject]) => subject !== '')
-    .map(([key, subject]) => {
+    .filter(([, cell]) => cell.subject !== '')
+    .map(([key, cell]) => {
       const [weekday, period] = key.split('/').map(Number) as [number, number];
-      return { weekday, period, subject };
+      return { weekday, period, subject: cell.subject, teacherId: cell.teacherId === '' ? null : cell.teacherId };
     })
     .sort((a, b) => a.weekday - b.weekday || a.period - b.period);
 }
 
-function TimetableGrid({ className, timetable, subjects }: { className: string; timetable: Timetable; subjects: Subject[] }) {
+/**
+ * The teacher choices: every enabled faculty and admin account (a name shared by two accounts
+ * shows its e-mail too), and a slot's teacher who is no longer one of them, marked so: saving the
+ * week with them is refused until the slot gets another.
+ */
+function teacherOptionsOf(teachers: AdminUser[], timetable: Timetable) {
+  const names = new Map<string, number>();
+  for (const teacher of teachers) names.set(teacher.name, (names.get(teacher.name) ?? 0) + 1);
+  const options = teachers.map((teacher) => ({
+    value: teacher.id,
+    label: (names.get(teacher.name) ?? 0) > 1 ? `${teacher.name} (${teacher.email})` : teacher.name,
+  }));
+  const active = new Set(teachers.map((teacher) => teacher.id));
+  const inactive = new Map(timetable.slots.flatMap((slot) => (slot.teacher && !active.has(slot.teacher.id) ? [[slot.teacher.id, slot.teacher]] : [])));
+  for (const teacher of inactive.values()) options.push({ value: teacher.id, label: `${teacher.name} (no longer active)` });
+  return [{ value: '', label: 'No teacher' }, ...options];
+}
+
+/** A period's row header: its number, and its hours when they are set. */
+function PeriodHeader({ period, time }: { period: number; time: PeriodTime | undefined }) {
+  return (
+    <Table.Th scope="row">
+      <Text inherit>{period}</Text>
+      {time && (
+        <Text size="xs" c="dimmed" fw={400} style={{ whiteSpace: 'nowrap' }}>
+          {time.startsAt}–{time.endsAt}
+        </Text>
+      )}
+    </Table.Th>
+  );
+}
+
+function TimetableGrid({
+  className,
+  timetable,
+  subjects,
+  teachers,
+  times,
+}: {
+  className: string;
+  timetable: Timetable;
+  subjects: Subject[];
+  teachers: AdminUser[];
+  times: PeriodTime[];
+}) {
   const [cells, setCells] = useState<Cells>(() => cellsOf(timetable));
   const failure = useFormFailure();
   const save = usePutTimetable();
@@ -44,6 +101,8 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
   const [periods, setPeriods] = useState(Math.max(SHOWN_PERIODS, used));
   const dirty = JSON.stringify(slotsOf(cells)) !== JSON.stringify(slotsOf(cellsOf(timetable)));
   const options = [{ value: '', label: '—' }, ...subjects.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }))];
+  const teacherOptions = teacherOptionsOf(teachers, timetable);
+  const timeOf = new Map(times.map((time) => [time.period, time]));
 
   const submit = () => {
     failure.clear();
@@ -79,21 +138,31 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
           <Table.Tbody>
             {Array.from({ length: periods }, (_, index) => index + 1).map((period) => (
               <Table.Tr key={period}>
-                <Table.Th scope="row">{period}</Table.Th>
+                <PeriodHeader period={period} time={timeOf.get(period)} />
                 {WEEKDAYS.slice(0, days).map((day, dayIndex) => {
                   const key = cellKey(dayIndex + 1, period);
+                  const cell = cells[key] ?? EMPTY_CELL;
+                  const change = (field: keyof Cell, value: string) => setCells((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY_CELL), [field]: value } }));
                   return (
                     <Table.Td key={day} p={4}>
-                      <NativeSelect
-                        size="xs"
-                        aria-label={`${day} period ${period}`}
-                        data={options}
-                        value={cells[key] ?? ''}
-                        onChange={(event) => {
-                          const value = event.currentTarget.value;
-                          setCells((all) => ({ ...all, [key]: value }));
-                        }}
-                      />
+                      <Stack gap={4}>
+                        <NativeSelect
+                          size="xs"
+                          aria-label={`${day} period ${period}`}
+                          data={options}
+                          value={cell.subject}
+                          onChange={(event) => change('subject', event.currentTarget.value)}
+                        />
+                        {/* A free period has no teacher to choose. */}
+                        <NativeSelect
+                          size="xs"
+                          aria-label={`${day} period ${period} teacher`}
+                          data={teacherOptions}
+                          value={cell.teacherId}
+                          disabled={cell.subject === ''}
+                          onChange={(event) => change('teacherId', event.currentTarget.value)}
+                        />
+                      </Stack>
                     </Table.Td>
                   );
                 })}
@@ -121,24 +190,27 @@ function TimetableGrid({ className, timetable, subjects }: { className: string; 
   );
 }
 
-/** /admin/classes/:class/timetable: the class's week, a subject per weekday and period. */
+/** /admin/classes/:class/timetable: the class's week, a subject and a teacher per weekday and period, and the portal's period times. */
 export function TimetablePage() {
   const className = useParams().class ?? '';
   const timetable = useTimetable(className);
   const subjects = useSubjects();
+  const teachers = useTeachers();
+  const times = usePeriodTimes();
+  const [editingTimes, setEditingTimes] = useState(false);
+  const queries = [timetable, subjects, teachers, times];
 
   let body;
-  if (timetable.isPending || subjects.isPending) {
+  if (timetable.isPending || subjects.isPending || teachers.isPending || times.isPending) {
     body = <PageLoader label="Loading the timetable" />;
-  } else if (timetable.isError || subjects.isError) {
-    const error = timetable.error ?? subjects.error;
+  } else if (timetable.isError || subjects.isError || teachers.isError || times.isError) {
+    const error = queries.find((query) => query.isError)?.error;
     body = (
       <LoadError
         title="Error loading the timetable"
         message={error?.message ?? ''}
         onRetry={() => {
-          void timetable.refetch();
-          void subjects.refetch();
+          for (const query of queries) if (query.isError) void query.refetch();
         }}
       />
     );
@@ -153,7 +225,16 @@ export function TimetablePage() {
     );
   } else {
     // Keyed: a saved or reloaded week starts the grid from what is stored.
-    body = <TimetableGrid key={JSON.stringify(timetable.data.slots)} className={className} timetable={timetable.data} subjects={subjects.data} />;
+    body = (
+      <TimetableGrid
+        key={JSON.stringify(timetable.data.slots)}
+        className={className}
+        timetable={timetable.data}
+        subjects={subjects.data}
+        teachers={teachers.data}
+        times={times.data}
+      />
+    );
   }
 
   return (
@@ -164,13 +245,19 @@ export function TimetablePage() {
           Back to the classes
         </Group>
       </Anchor>
-      <Stack gap={4}>
-        <Title order={2}>{className} timetable</Title>
-        <Text c="dimmed" size="sm">
-          A class with a timetable takes a register per lecture; registers already taken keep their subject.
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Title order={2}>{className} timetable</Title>
+          <Text c="dimmed" size="sm">
+            A class with a timetable takes a register per lecture; registers already taken keep their subject.
+          </Text>
+        </Stack>
+        <Button variant="default" leftSection={<IconClock size={16} aria-hidden />} onClick={() => setEditingTimes(true)} disabled={!times.isSuccess}>
+          Period times
+        </Button>
+      </Group>
       {body}
+      <PeriodTimesModal opened={editingTimes} times={times.data ?? []} onClose={() => setEditingTimes(false)} />
     </Stack>
   );
 }
