@@ -4,10 +4,8 @@ import {
   alertEpisodes,
   alertRules,
   attendanceMarks,
-  classes,
   notificationPrefs,
   notifications,
-  periods,
   registers,
   students,
   subjects,
@@ -214,20 +212,6 @@ export function digestRecipients(db: Executor, choice: 'daily' | 'weekly'): Prom
 export async function subjectNames(db: Executor): Promise<Map<string, string>> {
   const rows = await db.select({ code: subjects.code, name: subjects.name }).from(subjects);
   return new Map(rows.map((row) => [row.code, row.name]));
-}
-
-export function periodTimes(db: Executor) {
-  return db.select().from(periods).orderBy(periods.period);
-}
-
-/** The timetabled lectures of active classes on a weekday (1 = Monday), with their teacher. */
-export function lecturesOn(db: Executor, weekday: number) {
-  return db
-    .select({ className: timetableSlots.className, period: timetableSlots.period, subjectCode: timetableSlots.subjectCode, teacherId: timetableSlots.teacherId })
-    .from(timetableSlots)
-    .innerJoin(classes, eq(classes.name, timetableSlots.className))
-    .where(and(eq(timetableSlots.weekday, weekday), isNull(classes.archivedAt)))
-    .orderBy(timetableSlots.className, timetableSlots.period);
 }
 
 /** Which (class, period) have a register on a date; a whole-day register counts for every period. */

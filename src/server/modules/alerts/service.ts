@@ -28,6 +28,7 @@ import { badRequest } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { ATTENDANCE_CHANNEL } from '../attendance/service';
 import { queueMail } from '../mail/service';
+import { periodTimes, slotsWithTeachers } from '../timetable/service';
 import * as repo from './repository';
 import type { NotificationRow, Recipient } from './repository';
 
@@ -346,9 +347,9 @@ export async function checkMissingRegisters(database: Pick<Database, 'db' | 'not
   const db = database.db;
   if (!(await enabledRules(db)).has('register-missing')) return 0;
   const now = localTime(nowOf(context), context.timeZone);
-  const times = new Map((await repo.periodTimes(db)).map((p) => [p.period, p]));
+  const times = new Map((await periodTimes(db)).map((p) => [p.period, p]));
   if (times.size === 0) return 0;
-  const [lectures, taken, names] = await Promise.all([repo.lecturesOn(db, now.weekday), repo.registersTakenOn(db, now.date), repo.subjectNames(db)]);
+  const [lectures, taken, names] = await Promise.all([slotsWithTeachers(db, now.weekday), repo.registersTakenOn(db, now.date), repo.subjectNames(db)]);
   const done = new Set(taken.map((r) => `${r.className}/${r.period}`));
   let fired = 0;
   let admins: Recipient[] | null = null;
