@@ -29,10 +29,13 @@ CREATE INDEX "class_day_totals_empty_idx" ON "class_day_totals" USING btree ("da
 CREATE INDEX "class_term_totals_empty_idx" ON "class_term_totals" USING btree ("term_id") WHERE "class_term_totals"."registers" = 0;--> statement-breakpoint
 -- Adds changes of registers (one row per register added, +1, or removed, -1, with its counts
 -- signed alike) to both tables of totals, in key order, and deletes the rows left with no register.
+-- In PL/pgSQL, which keeps its statements' plans for the session: a SQL function is planned again
+-- at every call.
 CREATE FUNCTION class_totals_add(
   class_names text[], term_ids uuid[], dates date[], register_counts int[],
   presents int[], lates int[], absents int[], excuseds int[]
-) RETURNS void LANGUAGE sql AS $$
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   WITH changes AS (
     SELECT * FROM unnest(class_names, term_ids, dates, register_counts, presents, lates, absents, excuseds)
       AS c(class_name, term_id, date, registers, present, late, absent, excused)
@@ -59,6 +62,7 @@ CREATE FUNCTION class_totals_add(
   -- Through the partial indexes on registers = 0, nearly always empty.
   DELETE FROM class_term_totals WHERE registers = 0;
   DELETE FROM class_day_totals WHERE registers = 0;
+END;
 $$;
 --> statement-breakpoint
 -- After each statement that inserts, updates or deletes registers: its rows' old values are taken
