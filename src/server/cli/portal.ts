@@ -59,7 +59,8 @@ Demo data:
                          (36000000: some 50,000 students) or C of them over as many days; the demo accounts
 Counters:
   verify                 recompute every counter (per register, and per student, subject and term)
-                         from the marks and list any that disagree; exits 1 if one does
+                         from the marks, and the class totals (per term and per date) from the
+                         registers, and list any that disagree; exits 1 if one does
   counters rebuild       recompute every counter from the marks
 Backups:
   backup [--out FILE]    write a backup of the whole database (one gzip-compressed file) to FILE, by default
@@ -288,7 +289,7 @@ export const commands: Record<string, Handler> = {
     positionals(args, 'verify', 0, 0);
     const differences = await findCounterDifferences(database.db);
     if (differences.length === 0) {
-      console.log('Counters agree with the marks: every register and student counter, and every register\'s term.');
+      console.log('Counters agree with the marks: every register and student counter, every register\'s term, and the class totals.');
       return;
     }
     console.log('Counters that disagree with the marks (present/late/absent/excused, stored then recomputed):');

@@ -63,6 +63,16 @@ describe.skipIf(onPostgres)('portal verify', { timeout: 120_000 }, () => {
     expect(drift.out).toContain('student V-1 (whole day) (no term): 0/3/0/0 stored, 0/1/0/0 recomputed');
     expect(drift.err).toContain('1 counter disagrees with the marks');
 
+    // And a class total.
+    await withDatabase(async (database) => {
+      await database.db.execute(sql`update student_counters set late = late - 2 where pin = 'V-1'`);
+      await database.db.execute(sql`update class_day_totals set absent = absent + 1 where class_name = 'CSE1'`);
+    });
+    const classDrift = portal(['verify']);
+    expect(classDrift.code).toBe(1);
+    expect(classDrift.out).toContain('class day CSE1 2026-02-02: 0/1/1/1 in 1 registers stored, 0/1/0/1 in 1 registers recomputed');
+    expect(classDrift.err).toContain('1 counter disagrees with the marks');
+
     const rebuilt = portal(['counters', 'rebuild']);
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.out).toContain('Counters recomputed from the marks.');

@@ -385,6 +385,52 @@ export const registers = pgTable(
   ],
 );
 
+/**
+ * The dashboard's totals (decision 43): the sums of the registers' counts per class and term
+ * (the class table and tiles) and per class and date (the weekly and monthly series), with how
+ * many registers each sums. Derived from attendance_sessions and kept in step with it by the
+ * database itself: statement triggers on that table (migration dashboard_totals) add every insert's, update's
+ * and delete's change of counts, class, term or date in the same transaction, whatever statement
+ * makes it (a save, a past register, a term change's re-bucketing, a class rename's cascade, a
+ * rebuild, a restore). A row whose registers are all gone is deleted. No foreign keys: the
+ * triggers move a renamed class's rows themselves. `portal verify` checks them against the
+ * registers; backups leave them out (loading the registers fills them again).
+ */
+const totalColumns = () => ({
+  registers: integer('registers').notNull().default(0),
+  present: integer('present').notNull().default(0),
+  late: integer('late').notNull().default(0),
+  absent: integer('absent').notNull().default(0),
+  excused: integer('excused').notNull().default(0),
+});
+
+export const classTermTotals = pgTable(
+  'class_term_totals',
+  {
+    termId: uuid('term_id'),
+    className: text('class_name').notNull(),
+    ...totalColumns(),
+  },
+  (t) => [
+    unique('class_term_totals_key').on(t.termId, t.className).nullsNotDistinct(),
+    // Nearly always empty: where the triggers find the rows to delete.
+    index('class_term_totals_empty_idx').on(t.termId).where(sql`${t.registers} = 0`),
+  ],
+);
+
+export const classDayTotals = pgTable(
+  'class_day_totals',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    className: text('class_name').notNull(),
+    ...totalColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.className] }),
+    index('class_day_totals_empty_idx').on(t.date).where(sql`${t.registers} = 0`),
+  ],
+);
+
 export const attendanceMarks = pgTable(
   'attendance_marks',
   {

@@ -1,5 +1,5 @@
 /**
- * Alerts (decision 43): rules evaluated after saves and every minute, each firing once per episode
+ * Alerts (decision 44): rules evaluated after saves and every minute, each firing once per episode
  * (rule, student, scope, term: a unique index holds it, however many processes evaluate), notices
  * in the portal's bell, and e-mail as each account chooses: at once, in a daily or weekly digest,
  * or never, every message with a one-click unsubscribe.

@@ -118,7 +118,28 @@ export async function rebuildAll(tx: Tx): Promise<void> {
     insert into student_counters (pin, subject_code, term_id, present, late, absent, excused)
     select pin, subject_code, term_id, present, late, absent, excused from (${studentRecount}) c
     order by term_id, subject_code, pin collate "C"`);
+  // The class totals followed the updates above through their triggers; recomputed whole all the
+  // same, so that a rebuild also repairs them.
+  await tx.execute(sql`delete from class_term_totals`);
+  await tx.execute(sql`delete from class_day_totals`);
+  await tx.execute(sql`
+    insert into class_term_totals (term_id, class_name, registers, present, late, absent, excused)
+    select term_id, class_name, registers, present, late, absent, excused from (${classTermRecount}) r
+    order by term_id, class_name`);
+  await tx.execute(sql`
+    insert into class_day_totals (date, class_name, registers, present, late, absent, excused)
+    select date, class_name, registers, present, late, absent, excused from (${classDayRecount}) r
+    order by date, class_name`);
 }
+
+/** The registers' counts summed per class and one more key (`term_id` or `date`): what the class totals hold. */
+const classRecount = (key: 'term_id' | 'date') => sql`
+  select ${sql.raw(key)}, class_name, count(*)::int as registers,
+    sum(present_count)::int as present, sum(late_count)::int as late,
+    sum(absent_count)::int as absent, sum(excused_count)::int as excused
+  from attendance_sessions group by ${sql.raw(key)}, class_name`;
+const classTermRecount = classRecount('term_id');
+const classDayRecount = classRecount('date');
 
 const registerRecount = sql`
   select session_id,
@@ -138,8 +159,8 @@ const studentRecount = sql`
   group by m.pin, coalesce(s.subject_code, ''), s.term_id`;
 
 export interface CounterDifference {
-  kind: 'student' | 'register' | 'term' | 'mark';
-  /** What disagrees: a PIN with its subject and term, a register, or a mark. */
+  kind: 'student' | 'register' | 'term' | 'mark' | 'class term' | 'class day';
+  /** What disagrees: a PIN with its subject and term, a register, a mark, or a class with its term or date. */
   key: string;
   stored: string;
   recomputed: string;
@@ -148,10 +169,14 @@ export interface CounterDifference {
 const counts = (alias: string) =>
   sql.raw(`coalesce(${alias}.present, 0) || '/' || coalesce(${alias}.late, 0) || '/' || coalesce(${alias}.absent, 0) || '/' || coalesce(${alias}.excused, 0)`);
 
+/** A class total as verify shows it: its counts, then how many registers it sums. */
+const classCounts = (alias: string) => sql`${counts(alias)} || ' in ' || coalesce(${sql.raw(alias)}.registers, 0) || ' registers'`;
+
 /**
  * Every counter that disagrees with a recomputation from the marks (present/late/absent/excused),
- * every register filed under the wrong term, and every mark whose date or period is not its
- * register's. Empty when all is well. Reads the whole table: for `portal verify` and tests.
+ * every register filed under the wrong term, every mark whose date or period is not its
+ * register's, and every class total (per term, per date) that disagrees with the sums of the
+ * registers' counters. Empty when all is well. Reads the whole tables: for `portal verify` and tests.
  */
 export async function findDifferences(db: Executor, limit = 100): Promise<CounterDifference[]> {
   return queryRows<CounterDifference>(
@@ -184,6 +209,22 @@ export async function findDifferences(db: Executor, limit = 100): Promise<Counte
        m.date || ' period ' || m.period, s.date || ' period ' || s.period
      from attendance_marks m join attendance_sessions s on s.id = m.session_id
      where m.date <> s.date or m.period <> s.period
+     limit ${limit})
+    union all
+    (select 'class term', coalesce(c.class_name, r.class_name) || ' ' || coalesce(coalesce(c.term_id, r.term_id)::text, '(no term)'),
+       ${classCounts('c')}, ${classCounts('r')}
+     from class_term_totals c
+     full join (${classTermRecount}) r on r.class_name = c.class_name and r.term_id is not distinct from c.term_id
+     where c.class_name is null or r.class_name is null
+       or (c.registers, c.present, c.late, c.absent, c.excused) is distinct from (r.registers, r.present, r.late, r.absent, r.excused)
+     limit ${limit})
+    union all
+    (select 'class day', coalesce(c.class_name, r.class_name) || ' ' || coalesce(c.date, r.date),
+       ${classCounts('c')}, ${classCounts('r')}
+     from class_day_totals c
+     full join (${classDayRecount}) r on r.class_name = c.class_name and r.date = c.date
+     where c.class_name is null or r.class_name is null
+       or (c.registers, c.present, c.late, c.absent, c.excused) is distinct from (r.registers, r.present, r.late, r.absent, r.excused)
      limit ${limit})`,
   );
 }

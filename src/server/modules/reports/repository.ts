@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-queries';
-import { registers, classes, students, subjects } from '../../db/schema';
+import { registers, classes, classDayTotals, classTermTotals, students, subjects } from '../../db/schema';
 
 /**
- * Dashboard figures come from the per-register counters in attendance_sessions, so a dashboard
- * costs classes x days, whatever the number of marks.
+ * Dashboard figures come from the class totals (decision 43): the registers' counters summed per
+ * class and term and per class and date, kept by the database as registers change. A dashboard
+ * reads a row per class and one per class and date of its series, whatever the number of
+ * registers and marks.
  */
 
 /** A class with its roster size and the sums of its registers' counters: `present` counts present and late marks. */
@@ -37,11 +39,9 @@ export interface DashboardCounts {
  * `perDay`: the sums per date of `dates` (the series' every date), every class merged (or one
  * class's), oldest first. Present and late marks attend (decision 13); excused ones count in neither.
  *
- * The term is asked by its id (a register records the term that holds its date) and the series
- * by its dates one by one, not as ranges of dates: the database then estimates both from its
- * statistics without seeing the values and keeps one plan for the kept statement, where a range of
- * unknown dates made it plan the statement again at every request once the registers numbered
- * in the hundred thousands (half of the statement's time).
+ * The term is asked by its id and the series by its dates one by one, not as ranges of dates: the
+ * database then keeps one plan for the kept statement, where a range of unknown dates made it plan
+ * the statement again at every request (decision 30).
  */
 export async function dashboardCounts(
   db: Executor,
@@ -52,13 +52,13 @@ export async function dashboardCounts(
   const shape = `${className === undefined ? '-' : 'class'}.${termId === undefined ? '-' : 'term'}.${dates.length}`;
   const statement = preparedStatement<DashboardCounts>(db, `reports.dashboardCounts.${shape}`, () => {
     const classPlaceholder = sql`${sql.placeholder('className')}`;
-    const inRange: SQL[] = termId === undefined ? [] : [eq(registers.termId, sql.placeholder('termId'))];
-    const inSeries: SQL[] = [inArray(registers.date, dates.map((_, index) => sql.placeholder(`date${index}`)))];
+    const inTerm: SQL[] = termId === undefined ? [] : [eq(classTermTotals.termId, sql.placeholder('termId'))];
+    const inSeries: SQL[] = [inArray(classDayTotals.date, dates.map((_, index) => sql.placeholder(`date${index}`)))];
     if (className !== undefined) {
-      inRange.push(eq(registers.className, classPlaceholder));
-      inSeries.push(eq(registers.className, classPlaceholder));
+      inTerm.push(eq(classTermTotals.className, classPlaceholder));
+      inSeries.push(eq(classDayTotals.className, classPlaceholder));
     }
-    return dashboardStatement(inRange, inSeries, className === undefined ? undefined : classPlaceholder);
+    return dashboardStatement(inTerm, inSeries, className === undefined ? undefined : classPlaceholder);
   });
   const values: Record<string, unknown> = { className, termId };
   dates.forEach((date, index) => (values[`date${index}`] = date));
@@ -66,22 +66,23 @@ export async function dashboardCounts(
   return row ?? { perClass: [], perDay: [] };
 }
 
-/** The dashboard's statement for its conditions on the registers of the term and of the series. */
-function dashboardStatement(inRange: SQL[], inSeries: SQL[], className: SQL | undefined): SQL {
-  const attended = sql`${registers.presentCount} + ${registers.lateCount}`;
+/** The dashboard's statement for its conditions on the totals of the term and of the series. */
+function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | undefined): SQL {
   return sql`with totals as (
-          select ${registers.className} as class_name, sum(${attended}) as present, sum(${registers.absentCount}) as absent
-          from ${registers} ${inRange.length > 0 ? sql`where ${and(...inRange)}` : sql``}
-          group by ${registers.className}
+          select ${classTermTotals.className} as class_name,
+            sum(${classTermTotals.present} + ${classTermTotals.late}) as present, sum(${classTermTotals.absent}) as absent
+          from ${classTermTotals} ${inTerm.length > 0 ? sql`where ${and(...inTerm)}` : sql``}
+          group by ${classTermTotals.className}
         ), roster as (
           select ${students.className} as class_name, count(*) as size
           from ${students}
           where ${students.withdrawnAt} is null ${className === undefined ? sql`` : sql`and ${students.className} = ${className}`}
           group by ${students.className}
         ), days as (
-          select ${registers.date} as date, sum(${attended})::int as present, sum(${registers.absentCount})::int as absent
-          from ${registers} where ${and(...inSeries)}
-          group by ${registers.date}
+          select ${classDayTotals.date} as date,
+            sum(${classDayTotals.present} + ${classDayTotals.late})::int as present, sum(${classDayTotals.absent})::int as absent
+          from ${classDayTotals} where ${and(...inSeries)}
+          group by ${classDayTotals.date}
         )
         select
           (select coalesce(json_agg(json_build_object(
