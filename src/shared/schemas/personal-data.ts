@@ -84,6 +84,12 @@ export const PersonalDataSchema = z.object({
     .array(z.object({ subject: z.string(), status: z.string(), createdAt: Timestamp, sentAt: Timestamp.nullable() }))
     .describe("E-mails the portal sent or queued to the student's e-mail (their text is left out: it may hold a one-time link)"),
   auditEntries: z.array(AuditEntrySchema),
+  alerts: z
+    .array(z.object({ rule: z.string(), scope: z.string(), openedAt: Timestamp, closedAt: Timestamp.nullable(), detail: z.record(z.string(), z.unknown()) }))
+    .describe("The alerts' episodes about the student (scope: a subject's code, '' overall)"),
+  notifications: z
+    .array(z.object({ kind: z.string(), title: z.string(), body: z.string(), createdAt: Timestamp, readAt: Timestamp.nullable() }))
+    .describe("The notices in the student's account's bell"),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
 

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import { NotificationListSchema } from '../../../shared/schemas/alerts';
 import { openDatabase, type Database } from '../../db/client';
-import { mailOutbox, notificationPrefs, notifications, periods, subjects, timetableSlots, users } from '../../db/schema';
+import { alertEpisodes, mailOutbox, notificationPrefs, notifications, periods, subjects, timetableSlots, users } from '../../db/schema';
 import { onPostgres } from '../../test/postgres';
 import { startSmtp, unusedPort } from '../../test/smtp';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -188,6 +188,22 @@ describe('consecutive absences, digests and privacy', () => {
     const [after] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, theirs!.id));
     expect(after!.readAt).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+});
+
+describe('personal data', () => {
+  it("exports a student's alerts and notices, and an erasure leaves their episodes under the pseudonym", async () => {
+    const admin = await ctx.signIn('admin');
+    const exported = await ctx.app.inject({ method: 'GET', url: '/api/admin/students/AL2/export', headers: { cookie: admin } });
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json() as { alerts: { rule: string }[]; notifications: { title: string }[] };
+    expect(data.alerts.map((a) => a.rule)).toContain('consecutive-absences');
+    expect(data.notifications.map((n) => n.title)).toContain('Absent 3 times in a row');
+    const erased = await ctx.app.inject({ method: 'POST', url: '/api/admin/students/AL2/erase', headers: { cookie: admin }, payload: { confirm: 'AL2' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await ctx.database.db.select().from(alertEpisodes).where(eq(alertEpisodes.pin, 'AL2'));
+    expect(left).toEqual([]);
+    expect(await ctx.database.db.select().from(alertEpisodes).where(like(alertEpisodes.pin, 'ERASED-%'))).not.toHaveLength(0);
   });
 });
 

@@ -1,12 +1,14 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor, type Tx } from '../../db/client';
 import {
+  alertEpisodes,
   attendanceChanges,
   attendanceMarks,
   auditLog,
   contactMessages,
   correctionRequests,
   mailOutbox,
+  notifications,
   profilePhotos,
   profiles,
   registers,
@@ -245,6 +247,7 @@ export async function eraseStudent(
     .where(eq(attendanceMarks.pin, pin))
     .returning({ registerId: attendanceMarks.registerId });
   await tx.update(studentCounters).set({ pin: pseudonym }).where(eq(studentCounters.pin, pin));
+  await tx.update(alertEpisodes).set({ pin: pseudonym }).where(eq(alertEpisodes.pin, pin));
   await tx
     .update(attendanceChanges)
     .set({
@@ -293,4 +296,12 @@ export async function claimRetentionDay(db: Executor, day: number): Promise<bool
         returning version`,
   );
   return rows.length > 0;
+}
+
+export function listAlertEpisodes(db: Executor, pin: string) {
+  return db.select().from(alertEpisodes).where(eq(alertEpisodes.pin, pin)).orderBy(alertEpisodes.id);
+}
+
+export function listNotifications(db: Executor, userId: string) {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 }

@@ -26,10 +26,12 @@ export async function collectPersonalData(db: Db, pin: string): Promise<Personal
   }
   const profile = profileRow?.profile;
   const emails = [...new Set([account?.email, profile?.email].filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
-  const [messages, mail, audit] = await Promise.all([
+  const [messages, mail, audit, episodes, notices] = await Promise.all([
     repo.listContactMessages(db, emails),
     repo.listMail(db, emails),
     repo.listAuditEntries(db, { pin, emails, accountId: account?.id ?? null }),
+    repo.listAlertEpisodes(db, pin),
+    account ? repo.listNotifications(db, account.id) : Promise.resolve([]),
   ]);
 
   const changesOf = new Map<string, typeof changes>();
@@ -103,6 +105,8 @@ export async function collectPersonalData(db: Db, pin: string): Promise<Personal
       target: row.target,
       detail: row.detail,
     })),
+    alerts: episodes.map((e) => ({ rule: e.rule, scope: e.scope, openedAt: e.openedAt.toISOString(), closedAt: iso(e.closedAt), detail: e.detail })),
+    notifications: notices.map((n) => ({ kind: n.kind, title: n.title, body: n.body, createdAt: n.createdAt.toISOString(), readAt: iso(n.readAt) })),
   };
 }
 
