@@ -170,7 +170,7 @@ export class InProcessJobRunner extends BaseRunner {
   private started = false;
   private stopped = false;
 
-  add(task: string, payload: Record<string, unknown> = {}, options: { jobKey?: string; runAt?: Date } = {}): Promise<void> {
+  async add(task: string, payload: Record<string, unknown> = {}, options: { jobKey?: string; runAt?: Date } = {}): Promise<void> {
     this.checkTask(task);
     if (options.jobKey !== undefined) {
       const index = this.queue.findIndex((job) => job.jobKey === options.jobKey);
@@ -178,7 +178,6 @@ export class InProcessJobRunner extends BaseRunner {
     }
     this.queue.push({ task, payload, runAt: (options.runAt ?? this.clock()).getTime(), jobKey: options.jobKey, attempts: 0 });
     if (this.started && !this.stopped) setImmediate(() => void this.runDue().catch(() => undefined));
-    return Promise.resolve();
   }
 
   async start(): Promise<void> {
@@ -274,7 +273,10 @@ export class GraphileJobRunner extends BaseRunner {
       const { default: pg } = await import('pg');
       // The worker's connections: one listens, the others take and finish jobs and run the ticks.
       this.pool = new pg.Pool({ connectionString: this.connectionString, max: 4 });
+      // A connection lost (a database restart) must not end the process: its query fails, and
+      // graphile-worker connects again.
       this.pool.on('error', () => undefined);
+      this.pool.on('connect', (client) => client.on('error', () => undefined));
     }
     return { graphile, pool: this.pool };
   }
