@@ -34,8 +34,8 @@ const elements = [
   { type: 'web', pattern: 'src/web' },
 ];
 
-// The server's files that every layer may use: settings, errors, where the project is, and timers.
-const COMMON = '{config,http-error,input-error,project-root,periodic-task}.ts';
+// The server's files that every layer may use: settings, errors, and where the project is.
+const COMMON = '{config,http-error,input-error,project-root}.ts';
 
 const el = (selector) => ({ to: { element: selector } });
 /** The slots of scheduled work (src/server/jobs/slots.ts): claimed by the work itself, wherever it lives. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/client';
 import { onPostgres } from '../test/postgres';
 import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../test/test-db';
-import { createJobRunner, GraphileJobRunner, InProcessJobRunner, type JobRunner, type JobRunnerOptions, type Task } from './runner';
+import { createJobRunner, GraphileJobRunner, type InProcessJobRunner, type JobRunner, type JobRunnerOptions, type Task } from './runner';
 import { claimSlot } from './slots';
 
 const MINUTE = 60_000;

@@ -12,6 +12,8 @@
  * runner claims it after a task that did not. A restart runs no slot twice, and the slots missed
  * while no process ran catch up, those of the last 24 hours.
  */
+import type { Logger, Runner, TaskList, WorkerUtils } from 'graphile-worker';
+import type { Pool } from 'pg';
 import type { Database } from '../db/client';
 import { claimSlot, doneSlots, dueSlots, forgetSlotsBefore, scheduleProblem, type Schedule } from './slots';
 
@@ -245,7 +247,7 @@ export class InProcessJobRunner extends BaseRunner {
 /** graphile-worker's task for the minute's tick. */
 const TICK_TASK = 'portal:tick';
 
-type Graphile = typeof import('graphile-worker');
+type Graphile = typeof import('graphile-worker'); // eslint-disable-line @typescript-eslint/consistent-type-imports -- the module, loaded on use
 
 /**
  * PostgreSQL's runner: graphile-worker, in its own schema (`graphile_worker`, which it migrates
@@ -254,9 +256,9 @@ type Graphile = typeof import('graphile-worker');
  */
 export class GraphileJobRunner extends BaseRunner {
   private graphile: Promise<Graphile> | undefined;
-  private pool: import('pg').Pool | undefined;
-  private runner: import('graphile-worker').Runner | undefined;
-  private utils: Promise<import('graphile-worker').WorkerUtils> | undefined;
+  private pool: Pool | undefined;
+  private runner: Runner | undefined;
+  private utils: Promise<WorkerUtils> | undefined;
 
   constructor(
     options: JobRunnerOptions,
@@ -266,7 +268,7 @@ export class GraphileJobRunner extends BaseRunner {
   }
 
   /** graphile-worker and its pool, loaded on first use (a portal on the embedded database never loads them). */
-  private async load(): Promise<{ graphile: Graphile; pool: import('pg').Pool }> {
+  private async load(): Promise<{ graphile: Graphile; pool: Pool }> {
     this.graphile ??= import('graphile-worker');
     const graphile = await this.graphile;
     if (!this.pool) {
@@ -281,7 +283,7 @@ export class GraphileJobRunner extends BaseRunner {
     return { graphile, pool: this.pool };
   }
 
-  private logger(graphile: Graphile): import('graphile-worker').Logger {
+  private logger(graphile: Graphile): Logger {
     const { log } = this.options;
     return new graphile.Logger((scope) => (level, message, meta) => {
       // A job's own failure is logged by the runner, with the task's error.
@@ -290,7 +292,7 @@ export class GraphileJobRunner extends BaseRunner {
     });
   }
 
-  private workerUtils(): Promise<import('graphile-worker').WorkerUtils> {
+  private workerUtils(): Promise<WorkerUtils> {
     this.utils ??= this.load().then(async ({ graphile, pool }) => {
       const utils = await graphile.makeWorkerUtils({ pgPool: pool, logger: this.logger(graphile) });
       await utils.migrate();
@@ -311,7 +313,7 @@ export class GraphileJobRunner extends BaseRunner {
   async start(): Promise<void> {
     if (this.runner) return;
     const { graphile, pool } = await this.load();
-    const taskList: import('graphile-worker').TaskList = {
+    const taskList: TaskList = {
       [TICK_TASK]: async () => {
         await this.runSchedules().catch((err: unknown) => {
           this.options.log.warn({ err }, 'the scheduled jobs could not be looked at');

@@ -166,3 +166,10 @@ export function dueSlots(schedule: Schedule, timeZone: string, from: Date, to: D
   }
   return slots;
 }
+
+/** The slot a scheduled task's run is for: its payload's `slot`. */
+export function slotOf(payload: Record<string, unknown>): Date {
+  const slot = typeof payload.slot === 'string' ? new Date(payload.slot) : undefined;
+  if (!slot || Number.isNaN(slot.getTime())) throw new Error(`A scheduled run needs its slot (an ISO time), not ${JSON.stringify(payload.slot)}`);
+  return slot;
+}
