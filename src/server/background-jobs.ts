@@ -40,7 +40,8 @@ export function backgroundJobs({ database, config }: { database: Database; confi
         log.info({ file: result.summary.file, bytes: result.summary.bytes, removed: result.removed }, 'scheduled backup written');
       }
     };
-    schedules.push({ task: BACKUP_TASK, everyMinutes: Math.min(BACKUP_CHECK_MINUTES, settings.intervalHours * 60) });
+    const everyMinutes = Math.max(1, Math.min(BACKUP_CHECK_MINUTES, Math.floor(settings.intervalHours * 60)));
+    schedules.push({ task: BACKUP_TASK, everyMinutes });
   }
 
   // Retention of personal data, once a day (PORTAL_RETAIN_MESSAGES_DAYS, PORTAL_RETAIN_WITHDRAWN_DAYS).
