@@ -19,6 +19,7 @@ const elements = [
   { type: 'module', pattern: 'src/server/modules/*', capture: ['module'] },
   { type: 'plugins', pattern: 'src/server/plugins' },
   { type: 'database', pattern: 'src/server/db' },
+  { type: 'jobs', pattern: 'src/server/jobs' },
   { type: 'composition', pattern: 'src/server/cli' },
   { type: 'composition', pattern: 'src/server/seed' },
   { type: 'server-test', pattern: 'src/server/test' },
@@ -33,10 +34,12 @@ const elements = [
   { type: 'web', pattern: 'src/web' },
 ];
 
-// The server's files that every layer may use: settings, errors, where the project is, and timers.
-const COMMON = '{config,http-error,input-error,project-root,periodic-task}.ts';
+// The server's files that every layer may use: settings, errors, and where the project is.
+const COMMON = '{config,http-error,input-error,project-root}.ts';
 
 const el = (selector) => ({ to: { element: selector } });
+/** The slots of scheduled work (src/server/jobs/slots.ts): claimed by the work itself, wherever it lives. */
+const SLOTS = { type: 'jobs', fileInternalPath: 'slots.ts' };
 const types = (...names) => names.map((type) => el({ type }));
 const sameModule = { module: '{{ from.element.captured.module }}' };
 /** A module's file of one kind: `routes.ts`, `service.ts` or `repository.ts`. */
@@ -58,6 +61,8 @@ const policies = [
       el({ type: 'module', captured: sameModule }),
       ...types('shared', 'database', 'plugins'),
       el({ type: 'server', fileInternalPath: COMMON }),
+      // A scheduled task claims its slot in the transaction of its own writes.
+      el(SLOTS),
     ],
   },
   // A service (and only a service) calls other modules' services.
@@ -72,15 +77,18 @@ const policies = [
 
   // Plugins may use one another's helpers (the reports' cache compresses as the compression plugin does).
   { from: { element: { type: 'plugins' } }, allow: [...types('shared', 'database', 'plugins'), el({ type: 'server', fileInternalPath: COMMON })] },
-  { from: { element: { type: 'database' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON })] },
+  // The database's scheduled work (backups) claims its slots as the modules' does.
+  { from: { element: { type: 'database' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON }), el(SLOTS)] },
+  // The job runner: server infrastructure over the database, which the server's start wires up.
+  { from: { element: { type: 'jobs' } }, allow: [...types('shared', 'database', 'jobs'), el({ type: 'server', fileInternalPath: COMMON })] },
 
   // What puts the server together (app, main, the CLI, demo data) may use every layer but a repository.
   {
     from: { element: { types: '{server,composition}' } },
-    allow: types('shared', 'database', 'plugins', 'module', 'server', 'composition'),
+    allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition'),
   },
   { from: { element: { types: '{server,composition}' } }, disallow: [el(moduleFile('repository.ts'))] },
-  { from: { element: { type: 'server-test' } }, allow: types('shared', 'database', 'plugins', 'module', 'server', 'composition', 'server-test') },
+  { from: { element: { type: 'server-test' } }, allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition', 'server-test') },
 
   { from: { element: { type: 'web' } }, allow: types('web', 'web-app', 'web-lib', 'web-components', 'shared') },
   { from: { element: { type: 'web-app' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared') },

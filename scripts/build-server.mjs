@@ -38,8 +38,8 @@ export const SERVER_BUILD_SOURCES = [
  * Packages left in node_modules and loaded from there: those that read files of their own beside
  * their code in ways a bundle cannot follow (PGlite's WebAssembly, the PDF fonts), those with
  * native code, and those loaded only on use (mail, single sign-on, password strength, photos,
- * PostgreSQL's driver when the portal runs on the embedded database). Every other package the
- * server imports is bundled into its build.
+ * PostgreSQL's driver and job queue when the portal runs on the embedded database). Every other
+ * package the server imports is bundled into its build.
  */
 export const KEPT_PACKAGES = [
   '@electric-sql/pglite',
@@ -47,6 +47,7 @@ export const KEPT_PACKAGES = [
   '@zxcvbn-ts/core',
   '@zxcvbn-ts/language-common',
   '@zxcvbn-ts/language-en',
+  'graphile-worker',
   'nodemailer',
   'openid-client',
   'pdfkit',

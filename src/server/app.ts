@@ -28,6 +28,7 @@ import { DEFAULT_SIGN_IN_LIMITS, endOtherSignIns, SESSION_COOKIE, signInResolver
 import { contactRoutes } from './modules/contact/routes';
 import { addMailOutboxMetrics } from './modules/mail/service';
 import { lastBackupAt } from './db/backup-schedule';
+import { InProcessJobRunner, type JobRunner } from './jobs/runner';
 import { DataVersions, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes, METRICS_SECURITY_SCHEME } from './modules/health/routes';
@@ -70,6 +71,19 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The process's metrics, when the caller adds families of its own; else the app makes them. */
   metrics?: Metrics;
+  /**
+   * The background jobs' runner (main.ts makes and starts it: src/server/background-jobs.ts), which
+   * routes reach as `app.jobs` to queue a task. Without one (tests), the app has a runner of no
+   * task, never started: queuing a task there fails.
+   */
+  jobs?: JobRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Queues background jobs: `app.jobs.add(task, payload, { jobKey, runAt })`. */
+    jobs: JobRunner;
+  }
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -118,7 +132,7 @@ const openApiTransform: SwaggerTransform = (input) => {
 };
 
 /** Builds the whole portal: the JSON API under /api and the web app around it. */
-export async function buildApp({ database: given, config, logger = false, metrics = new Metrics() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database: given, config, logger = false, metrics = new Metrics(), jobs }: AppOptions): Promise<FastifyInstance> {
   // Being opened: its failure is reported where it is awaited, below, once the rest is built.
   const { database, opened } = 'opened' in given ? given : { database: given, opened: Promise.resolve(given) };
   const app = Fastify({
@@ -134,6 +148,7 @@ export async function buildApp({ database: given, config, logger = false, metric
     // Connection: close), readiness included, which then says why it is not ready.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('jobs', jobs ?? new InProcessJobRunner({ database, timeZone: config.timeZone, tasks: {}, schedules: [], log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 

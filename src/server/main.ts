@@ -9,9 +9,11 @@ import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';
 import { MailSender } from './modules/mail/sender';
 import { tidyEmbeddedTables } from './db/statistics';
-import { scheduleBackups } from './db/backup-schedule';
-import { scheduleRetention } from './modules/personal-data/retention';
-import { alertContextOf, evaluateAfterSaves } from './modules/alerts/service';
+import { noteScheduledBackups } from './db/backup-schedule';
+import { backgroundJobs } from './background-jobs';
+import { createJobRunner } from './jobs/runner';
+import { Metrics } from './plugins/metrics';
+import { EVALUATE_ALERTS_TASK, onRegisterSaved } from './modules/alerts/service';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long after its start the server looks for tables that grew while it was stopped. */
@@ -38,6 +40,18 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   // Asked as soon as the database is open, beside what the app reads then.
   const empty = opening.opened.then((database) => isEmptyDatabase(database.db));
   empty.catch(() => undefined);
+  // The background jobs (background-jobs.ts), started once the database is open. The runner logs
+  // through the app's logger, made by buildApp: it runs nothing before its start.
+  const metrics = new Metrics();
+  const jobRuns = metrics.addCounter({ name: 'job_runs_total', help: 'Runs of background jobs, by task and outcome (done, failed)', labelNames: ['task', 'outcome'] });
+  const jobs = createJobRunner({
+    database: opening.database,
+    connectionString: config.databaseUrl,
+    timeZone: config.timeZone,
+    ...backgroundJobs({ database: opening.database, config }),
+    log: { info: (obj, message) => app.log.info(obj, message), warn: (obj, message) => app.log.warn(obj, message) },
+    onRun: (task, outcome) => jobRuns.inc({ task, outcome }),
+  });
   // buildApp builds the app, its routes included, while the database opens.
   const app = await buildApp({
     database: opening,
@@ -46,6 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
+    metrics,
+    jobs,
   });
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
@@ -95,12 +111,15 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }, UPKEEP_AFTER_START_MS);
   upkeep.unref();
 
-  // Scheduled backups (PORTAL_BACKUP_DIR; the embedded database's default folder is in its data folder).
-  const backups = scheduleBackups(database, config.backup, app.log);
-  // Retention of personal data, once a day (PORTAL_RETAIN_MESSAGES_DAYS, PORTAL_RETAIN_WITHDRAWN_DAYS).
-  const retention = scheduleRetention(database, config.retention, app.log);
-  // Alerts: the students of each saved register evaluated (once per episode however many processes hear it).
-  const alerts = evaluateAfterSaves(database, alertContextOf(database.db, config), app.log);
+  // The newest scheduled backup's age, for the metrics, before the runner's first look at the folder.
+  if (config.backup.dir !== undefined) noteScheduledBackups(config.backup.dir).catch(() => undefined);
+  // Alerts: each saved register's students evaluated as a job, one queued per register however many
+  // processes hear of the save (and the episodes' unique index fires a rule once in any case).
+  const alerts = onRegisterSaved(
+    database,
+    (register) => jobs.add(EVALUATE_ALERTS_TASK, { ...register }, { jobKey: `evaluate:${register.className}/${register.date}/${register.period}` }),
+    app.log,
+  );
 
   // A stop (SIGTERM, SIGINT): readiness turns 503 and the live updates end with a hint to
   // reconnect (both in app.close's first step), no new connection is taken, and the requests in
@@ -119,11 +138,12 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     // Should closing itself hang, the process still ends.
     const last = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     last.unref();
-    backups.stop();
-    retention.stop();
     // Sends in progress are recorded before the database closes, so none is sent twice.
     await Promise.allSettled([app.close(), forwarder?.stop(), mailSender?.stop(), alerts.stop()]);
     clearTimeout(grace);
+    // After the requests, which may queue jobs: the jobs running finish (a scheduled one cut by the
+    // last timer rolls its claim back, and the next tick runs it again).
+    await jobs.stop().catch((err: unknown) => app.log.warn({ err }, 'the background jobs did not stop cleanly'));
     await database.close();
     process.exit(0);
   };
@@ -133,6 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   await forwarder?.start();
   await mailSender?.start();
+  await jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(

@@ -1,9 +1,12 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundJobs } from '../background-jobs';
+import { loadConfig } from '../config';
+import { InProcessJobRunner } from '../jobs/runner';
 import { backupFileName } from './backup';
-import { lastBackupAt, runScheduledBackup, scheduleBackups, scheduledBackups } from './backup-schedule';
+import { lastBackupAt, runScheduledBackup, scheduledBackups } from './backup-schedule';
 import { openDatabase } from './client';
 import { onPostgres } from '../test/postgres';
 import { createPostgresCopy, createTestDatabase, type TestDatabase } from '../test/test-db';
@@ -52,20 +55,31 @@ describe('scheduled backups', { timeout: 120_000 }, () => {
     expect(lastBackupAt()?.toISOString()).toBe('2026-05-06T02:00:00.000Z');
   });
 
-  it('a running portal writes the first one soon after its start when none is recent', async () => {
-    const dir = path.join(folder, 'timer');
+  it("a running portal's job runner writes one at its first look when none is recent, and no second in the interval", async () => {
+    const dir = path.join(folder, 'runner');
     const logged: string[] = [];
     const log = { info: (_: object, message: string) => logged.push(message), warn: (_: object, message: string) => logged.push(message) };
-    const timer = scheduleBackups(database, { dir, intervalHours: 24, keep: 14 }, log, { firstCheckMs: 10 });
-    try {
-      await vi.waitUntil(() => logged.length > 0, { timeout: 60_000, interval: 100 });
-    } finally {
-      timer.stop();
-    }
+    const config = { ...loadConfig({ PORTAL_BACKUP_DIR: dir, PORTAL_RETAIN_MESSAGES_DAYS: 'off' }), timeZone: 'Asia/Kolkata' };
+    const jobs = backgroundJobs({ database, config });
+    expect(jobs.schedules).toContainEqual({ task: 'backup', everyMinutes: 10 });
+    let now = new Date('2026-06-01T03:04:00Z');
+    const runner = new InProcessJobRunner({ database, timeZone: config.timeZone, ...jobs, clock: () => now, log });
+    await runner.tick();
     expect(logged).toEqual(['scheduled backup written']);
     const written = await scheduledBackups(dir);
-    expect(written).toHaveLength(1);
+    expect(written.map((b) => b.at.toISOString())).toEqual(['2026-06-01T03:04:00.000Z']);
     expect(lastBackupAt()?.getTime()).toBe(written[0]!.at.getTime());
+    // The same slot again, then the next ones within the interval: a look, no backup.
+    await runner.tick();
+    now = new Date('2026-06-01T09:15:00Z');
+    await runner.tick();
+    expect(await scheduledBackups(dir)).toHaveLength(1);
+    // A day on, the look at 03:10 writes the next.
+    now = new Date('2026-06-02T03:10:00Z');
+    await runner.tick();
+    expect((await scheduledBackups(dir)).map((b) => b.at.toISOString())).toEqual(['2026-06-02T03:10:00.000Z', '2026-06-01T03:04:00.000Z']);
+    expect(logged).toEqual(['scheduled backup written', 'scheduled backup written']);
+    await runner.stop();
   });
 
   it.skipIf(!onPostgres)('on PostgreSQL, of several processes due at once only one writes the backup', async () => {

@@ -475,31 +475,46 @@ async function digestText(db: Executor, context: AlertContext, recipient: Recipi
   return lines.join('\n') + FOOTER(context);
 }
 
+/** The job that evaluates a saved register's students; its payload is the register's key. */
+export const EVALUATE_ALERTS_TASK = 'evaluate-alerts';
+
+export interface RegisterKey {
+  className: string;
+  date: string;
+  period: number;
+}
+
+/** A job's payload as a register's key, or null when it is not one. */
+export function registerKeyOf(payload: Record<string, unknown>): RegisterKey | null {
+  const { className, date, period } = payload;
+  return typeof className === 'string' && typeof date === 'string' && typeof period === 'number' ? { className, date, period } : null;
+}
+
 /**
- * Evaluates the students of every register saved, in this process, one register after another:
- * each process hears every save, and the episodes' unique index lets one of them fire. Returns the
- * function that stops listening and waits for the evaluation under way.
+ * Hands every register saved (in any process: the save's notification) to `handle`, one after
+ * another. Returns the function that stops listening and waits for the hand-over under way.
  */
-export function evaluateAfterSaves(
-  database: Pick<Database, 'db' | 'notify' | 'listen'>,
-  context: () => Promise<AlertContext>,
+export function onRegisterSaved(
+  database: Pick<Database, 'listen'>,
+  handle: (register: RegisterKey) => Promise<void>,
   log: { warn(obj: object, message: string): void },
 ): { stop(): Promise<void> } {
   let chain: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const listening = database.listen(ATTENDANCE_CHANNEL, (payload) => {
-    let register: { class: string; date: string; period?: number };
+    let register: { class?: unknown; date?: unknown; period?: unknown };
     try {
       register = JSON.parse(payload) as typeof register;
     } catch {
       return;
     }
+    const key = registerKeyOf({ className: register.class, date: register.date, period: register.period ?? 0 });
+    if (!key) return;
     chain = chain
       .then(async () => {
-        if (stopped) return;
-        await evaluateRegister(database, await context(), { className: register.class, date: register.date, period: register.period ?? 0 });
+        if (!stopped) await handle(key);
       })
-      .catch((err: unknown) => log.warn({ err }, 'alerts: evaluating a saved register failed'));
+      .catch((err: unknown) => log.warn({ err }, 'alerts: handing a saved register over failed'));
   });
   listening.catch((err: unknown) => log.warn({ err }, 'alerts: could not listen for saved registers'));
   return {

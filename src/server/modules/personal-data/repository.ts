@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor, type Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import {
   alertEpisodes,
   attendanceChanges,
@@ -282,20 +282,6 @@ export async function listWithdrawnBefore(db: Executor, before: Date): Promise<s
     .where(and(lt(students.withdrawnAt, before), sql`${students.pin} not like 'ERASED-%'`))
     .orderBy(asc(students.pin));
   return rows.map((r) => r.pin);
-}
-
-/** The data_versions row that remembers the last day retention ran (as YYYYMMDD). */
-export const RETENTION_DAY = 'retention-day';
-
-/** Claims `day` (YYYYMMDD) for a retention run: false when a run already claimed it (or a later day). */
-export async function claimRetentionDay(db: Executor, day: number): Promise<boolean> {
-  const rows = await queryRows<{ version: string | number }>(
-    db,
-    sql`insert into data_versions (name, version) values (${RETENTION_DAY}, ${day})
-        on conflict (name) do update set version = excluded.version where data_versions.version < excluded.version
-        returning version`,
-  );
-  return rows.length > 0;
 }
 
 export function listAlertEpisodes(db: Executor, pin: string) {
