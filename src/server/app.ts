@@ -111,6 +111,7 @@ const API_TAGS = [
   { name: 'reports', description: 'Attendance totals and per-student summaries for faculty' },
   { name: 'events', description: 'Live updates: a server-sent event each time a register is saved' },
   { name: 'contact', description: 'The contact page: its details, the form, and the faculty inbox' },
+  { name: 'notifications', description: "Alerts in the account's bell, how the account gets them by e-mail, and the e-mails' one-click unsubscribe" },
   { name: 'admin', description: 'Administration: accounts, classes, the roster, terms, subjects, timetables and the audit trail (admins only)' },
   { name: 'health', description: 'Liveness, readiness and metrics of this server process' },
 ];

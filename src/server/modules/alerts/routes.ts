@@ -121,7 +121,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
           operationId: 'unsubscribePage',
           summary: "The page an alert e-mail's unsubscribe link opens: a button that stops alert e-mails",
           querystring: TokenQuerySchema,
-          response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: z.string() } } } },
+          response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: z.string() } } }, 400: ErrorSchema },
         },
       },
       async (request, reply) => {
