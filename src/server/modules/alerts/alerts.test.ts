@@ -2,7 +2,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import { NotificationListSchema } from '../../../shared/schemas/alerts';
+import { backgroundJobs } from '../../background-jobs';
+import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
+import { InProcessJobRunner } from '../../jobs/runner';
 import { alertEpisodes, mailOutbox, notificationPrefs, notifications, periods, subjects, timetableSlots, users } from '../../db/schema';
 import { onPostgres } from '../../test/postgres';
 import { startSmtp, unusedPort } from '../../test/smtp';
@@ -188,6 +191,38 @@ describe('consecutive absences, digests and privacy', () => {
     const [after] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, theirs!.id));
     expect(after!.readAt).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+});
+
+describe('the digests on the job runner', () => {
+  it('sends the 07:30 digest at its time, not twice after a restart, and catches up a missed one', async () => {
+    const email = 'digest.student@test.university.edu';
+    const student = await ctx.signIn('student', { email, pin: 'AL4', className: 'CSE4' });
+    for (const day of [60, 59, 58]) await take('CSE4', day, { AL4: 'absent' });
+    expect((await noticesOf(student)).unread).toBe(1);
+    const config = {
+      ...loadConfig({ PORTAL_RETAIN_MESSAGES_DAYS: 'off', PORTAL_TIMEZONE: 'Asia/Kolkata', PORTAL_PUBLIC_URL: PUBLIC_URL }),
+      smtp: { url: 'smtp://127.0.0.1:25', from: 'office@example.edu' },
+    };
+    const jobs = backgroundJobs({ database: ctx.database, config });
+    const log = { info: () => undefined, warn: () => undefined };
+    // 07:31 in Kolkata is 02:01 UTC: the digest goes (the runs of the last 24 hours, yesterday's too, find one notice to send).
+    let now = new Date('2026-12-02T02:01:00Z');
+    const runner = new InProcessJobRunner({ database: ctx.database, timeZone: config.timeZone, ...jobs, clock: () => now, log });
+    await runner.tick();
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Attendance alerts: 1 new']);
+    // A restart: a new runner on the same database, the same morning.
+    const restarted = new InProcessJobRunner({ database: ctx.database, timeZone: config.timeZone, ...jobs, clock: () => now, log });
+    await restarted.tick();
+    expect(await mailsTo(email)).toHaveLength(1);
+    // A new notice, then the portal is down over the next 07:30 and back at 11:00: the missed digest goes.
+    for (const day of [57, 56]) await take('CSE4', day, { AL4: 'absent' });
+    now = new Date('2026-12-02T10:00:00Z');
+    await restarted.tick();
+    expect(await mailsTo(email)).toHaveLength(1); // it waits for the next digest
+    now = new Date('2026-12-03T05:30:00Z');
+    await new InProcessJobRunner({ database: ctx.database, timeZone: config.timeZone, ...jobs, clock: () => now, log }).tick();
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Attendance alerts: 1 new', 'Attendance alerts: 1 new']);
   });
 });
 
