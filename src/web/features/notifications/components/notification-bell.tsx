@@ -74,7 +74,8 @@ export function NotificationBell() {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus returnFocus>
+    // The header is fixed: the bell never scrolls out of sight, so the popover need not hide with it.
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus returnFocus hideDetached={false}>
       <Indicator label={<span aria-hidden>{unread > 99 ? '99+' : unread}</span>} size={18} color="red.9" offset={4} disabled={unread === 0}>
         <Popover.Target>
           <ActionIcon variant="default" size="lg" aria-label={bellLabel(unread)} title="Notifications" onClick={toggle}>
@@ -87,7 +88,14 @@ export function NotificationBell() {
           <Text id={headingId} fw={700}>
             Notifications
           </Text>
-          <Button size="compact-sm" variant="subtle" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
+          {/* Disabled but still focusable (and without a spinner, which disables): the focus stays in the popover once all are read. */}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            data-disabled={unread === 0 || undefined}
+            aria-disabled={unread === 0}
+            onClick={() => unread > 0 && !markRead.isPending && markRead.mutate({ all: true })}
+          >
             Mark all as read
           </Button>
         </Group>
