@@ -55,6 +55,8 @@ export function AlertsPage() {
                 checked={enabledOf(rule, enabled)}
                 onChange={(event) => toggle(rule, event.currentTarget.checked)}
                 label={ALERT_RULE_LABELS[rule].title}
+                // The label wraps the description too: the switch is named by its title, described by the rest.
+                aria-label={ALERT_RULE_LABELS[rule].title}
                 description={ALERT_RULE_LABELS[rule].description(threshold)}
                 size="md"
               />

@@ -95,7 +95,10 @@ describe("the header's bell", () => {
   it('asks for the notices again when the live stream says one arrived', async () => {
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
-    onTestFinished(() => vi.unstubAllGlobals());
+    // jsdom has none: the page's fetch, stubbed for the file, stays.
+    onTestFinished(() => {
+      vi.stubGlobal('EventSource', undefined);
+    });
     renderRoutes(routes, '/account');
     expect(await screen.findByRole('button', { name: 'Notifications' }, { timeout: 10_000 })).toBeInTheDocument();
     // The page's one stream.
