@@ -19,6 +19,15 @@ import {
 export type EpisodeRow = typeof alertEpisodes.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * Tells the listeners of `channel` (every process's event stream) once the caller's transaction
+ * commits: a bell that asks then finds the notice. Sent on the transaction's own connection: the
+ * embedded database has only one, which the open transaction holds.
+ */
+export async function notifyOnCommit(db: Executor, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
 export function listRuleSwitches(db: Executor): Promise<{ rule: string; enabled: boolean }[]> {
   return db.select({ rule: alertRules.rule, enabled: alertRules.enabled }).from(alertRules);
 }

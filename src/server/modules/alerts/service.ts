@@ -178,7 +178,6 @@ const FOOTER = (context: AlertContext) =>
  * nothing) and, when it wants e-mail at once, queues it. Returns whether a notice was added.
  */
 async function notify(
-  database: Pick<Database, 'db' | 'notify'>,
   db: Executor,
   context: AlertContext,
   recipient: Recipient,
@@ -195,7 +194,7 @@ async function notify(
     });
     await repo.markEmailed(db, [row.id]);
   }
-  await database.notify(NOTIFICATION_CHANNEL, JSON.stringify({ userId: recipient.id }));
+  await repo.notifyOnCommit(db, NOTIFICATION_CHANNEL, JSON.stringify({ userId: recipient.id }));
   return true;
 }
 
@@ -247,7 +246,7 @@ export async function evaluateStudents(
       if (episodeId === null) return;
       result.fired += 1;
       for (const account of accountsOf.get(pin) ?? []) {
-        await notify(database, tx, context, account, { episodeId, kind: rule, ...notice, link: '/student' });
+        await notify(tx, context, account, { episodeId, kind: rule, ...notice, link: '/student' });
       }
     });
   };
@@ -356,7 +355,7 @@ export async function checkMissingRegisters(database: Pick<Database, 'db' | 'not
       if (episodeId === null) return;
       fired += 1;
       for (const recipient of recipients) {
-        await notify(database, tx, context, recipient, {
+        await notify(tx, context, recipient, {
           episodeId,
           kind: 'register-missing',
           title: `Register not taken: ${lecture.className}, period ${lecture.period}`,
