@@ -79,16 +79,21 @@ export default function AccountPage() {
 function AlertEmailsSection() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // The choice being saved shows as chosen at once; a failed one goes back to the stored choice.
+  const [choosing, setChoosing] = useState<EmailChoice | null>(null);
   const [saved, setSaved] = useState<EmailChoice | null>(null);
   if (settings.isPending) return <PageLoader label="Loading" />;
   if (settings.isError) return <LoadError title="Error loading the alert e-mails" message={messageOf(settings.error)} onRetry={() => void settings.refetch()} />;
-  // While a choice is saved it shows as chosen; a failed one goes back to the stored choice.
-  const value = update.isPending ? update.variables : settings.data.email;
+  const value = choosing ?? settings.data.email;
   const choose = (chosen: string) => {
     const parsed = EmailChoiceSchema.safeParse(chosen);
-    if (!parsed.success || parsed.data === settings.data.email) return;
+    if (!parsed.success || parsed.data === value) return;
     setSaved(null);
-    update.mutate(parsed.data, { onSuccess: (answer) => setSaved(answer.email) });
+    setChoosing(parsed.data);
+    update.mutate(parsed.data, {
+      onSuccess: (answer) => setSaved(answer.email),
+      onSettled: (_answer, _error, sent) => setChoosing((current) => (current === sent ? null : current)),
+    });
   };
   return (
     <Stack gap="sm">

@@ -1,5 +1,6 @@
 import { Card, Code, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { ALERT_RULE_LABELS, type AlertRule } from '../../../../shared/schemas/alerts';
 import { useFormFailure } from '../../../components/forms';
 import { QueryState } from '../../../components/load-states';
@@ -10,14 +11,24 @@ export function AlertsPage() {
   const settings = useAlertSettings();
   const update = useUpdateAlertRules();
   const failure = useFormFailure();
+  // A switch being saved shows as switched at once; a failed one goes back to the stored state.
+  const [switching, setSwitching] = useState<Partial<Record<AlertRule, boolean>>>({});
 
   const toggle = (rule: AlertRule, enabled: boolean) => {
     failure.clear();
+    setSwitching((current) => ({ ...current, [rule]: enabled }));
     update.mutate(
       { rules: [{ rule, enabled }] },
       {
         onSuccess: () => notifications.show({ color: 'green', message: `${ALERT_RULE_LABELS[rule].title} is now ${enabled ? 'on' : 'off'}.` }),
         onError: (error) => failure.fail(error, 'Error saving the alert rule. Please try again.'),
+        onSettled: () =>
+          setSwitching((current) => {
+            if (current[rule] !== enabled) return current;
+            const rest = { ...current };
+            delete rest[rule];
+            return rest;
+          }),
       },
     );
   };
@@ -27,9 +38,7 @@ export function AlertsPage() {
     body = <QueryState query={settings} loading="Loading the alert rules" failed="Error loading the alert rules" />;
   } else {
     const { threshold, rules } = settings.data;
-    // While a switch is saved it shows as switched; a failed one goes back to the stored state.
-    const pending = update.isPending ? update.variables.rules : [];
-    const enabledOf = (rule: AlertRule, stored: boolean) => pending.find((change) => change.rule === rule)?.enabled ?? stored;
+    const enabledOf = (rule: AlertRule, stored: boolean) => switching[rule] ?? stored;
     body = (
       <>
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="threshold-heading">
