@@ -11,6 +11,7 @@ import { PageLoader } from '../components/page-loader';
 import { useBranding } from '../lib/branding';
 import { useLogout, useMe } from '../lib/session';
 import { useOpenCorrectionCount } from '../features/corrections/api/corrections';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import classes from './app-layout.module.css';
 import { MAIN_CONTENT_ID } from './route-focus';
 
@@ -94,6 +95,8 @@ export function AppLayout() {
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {/* Not while PORTAL_REQUIRE_TOTP holds the session to the setup: the API refuses it then. */}
+            {user && !user.totpSetupRequired && <NotificationBell />}
             {user && (
               // Where the header has no room for the name (which links to the account), an icon does.
               <ActionIcon component={Link} to="/account" variant="default" size="lg" aria-label="My account" title="My account" visibleFrom="sm" hiddenFrom="md">

@@ -37,6 +37,7 @@ export const ADMIN_PAGE_MODULES = {
   terms: 'features/admin/pages/terms-page.tsx',
   audit: 'features/admin/pages/audit-page.tsx',
   import: 'features/admin/pages/import-page.tsx',
+  alerts: 'features/admin/pages/alerts-page.tsx',
 } as const;
 
 export type PageSegment = keyof typeof PAGE_MODULES;

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
                       { path: 'terms', ...page(adminPageChunks.terms) },
                       { path: 'audit', ...page(adminPageChunks.audit) },
                       { path: 'import', ...page(adminPageChunks.import) },
+                      { path: 'alerts', ...page(adminPageChunks.alerts) },
                     ],
                   },
                 ],

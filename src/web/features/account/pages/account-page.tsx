@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Code, Group, Image, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Image, List, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { EMAIL_CHOICE_LABELS, EMAIL_CHOICES, EmailChoiceSchema, type EmailChoice } from '../../../../shared/schemas/alerts';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
-import { bindValue, failureText, FormFailure } from '../../../components/forms';
+import { bindValue, failureText, FormFailure, FormSaved } from '../../../components/forms';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
 import { saveFile } from '../../../lib/save-file';
 import { useMe } from '../../../lib/session';
+import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings';
 import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../api/totp';
 
 function messageOf(error: unknown): string {
@@ -32,7 +34,7 @@ function QrCode({ text }: { text: string }) {
   );
 }
 
-/** /account: who is signed in, and two-step sign-in (TOTP). */
+/** /account: who is signed in, two-step sign-in (TOTP) and how alerts come by e-mail. */
 export default function AccountPage() {
   const me = useMe().data;
   const status = useTotpStatus();
@@ -60,6 +62,50 @@ export default function AccountPage() {
         </Title>
         {status.isPending ? <PageLoader label="Loading" /> : status.isError ? <LoadError title="Error loading two-step sign-in" message={messageOf(status.error)} onRetry={() => void status.refetch()} /> : <TotpSection enabled={status.data.enabled} codesLeft={status.data.recoveryCodesLeft} required={status.data.required} />}
       </Card>
+      {/* Held to the TOTP setup, the session may reach nothing else. */}
+      {!me?.totpSetupRequired && (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="alert-emails-heading">
+          <Title order={2} fz="lg" id="alert-emails-heading" mb="xs">
+            Alert e-mails
+          </Title>
+          <AlertEmailsSection />
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/** How alerts come by e-mail: saved as soon as another is chosen. The bell shows them whatever the choice. */
+function AlertEmailsSection() {
+  const settings = useNotificationSettings();
+  const update = useUpdateNotificationSettings();
+  // The choice being saved shows as chosen at once; a failed one goes back to the stored choice.
+  const [choosing, setChoosing] = useState<EmailChoice | null>(null);
+  const [saved, setSaved] = useState<EmailChoice | null>(null);
+  if (settings.isPending) return <PageLoader label="Loading" />;
+  if (settings.isError) return <LoadError title="Error loading the alert e-mails" message={messageOf(settings.error)} onRetry={() => void settings.refetch()} />;
+  const value = choosing ?? settings.data.email;
+  const choose = (chosen: string) => {
+    const parsed = EmailChoiceSchema.safeParse(chosen);
+    if (!parsed.success || parsed.data === value) return;
+    setSaved(null);
+    setChoosing(parsed.data);
+    update.mutate(parsed.data, {
+      onSuccess: (answer) => setSaved(answer.email),
+      onSettled: (_answer, _error, sent) => setChoosing((current) => (current === sent ? null : current)),
+    });
+  };
+  return (
+    <Stack gap="sm">
+      {update.isError && <FormFailure onDismiss={() => update.reset()}>{failureText(update.error, 'Error saving the choice. Please try again.')}</FormFailure>}
+      {saved && !update.isError && <FormSaved onDismiss={() => setSaved(null)}>Saved: {EMAIL_CHOICE_LABELS[saved]}.</FormSaved>}
+      <Radio.Group value={value} onChange={choose} label="How alerts reach you by e-mail" description="The bell at the top of each page shows them, whatever you choose.">
+        <Stack gap="xs" mt="xs">
+          {EMAIL_CHOICES.map((choice) => (
+            <Radio key={choice} value={choice} label={EMAIL_CHOICE_LABELS[choice]} />
+          ))}
+        </Stack>
+      </Radio.Group>
     </Stack>
   );
 }

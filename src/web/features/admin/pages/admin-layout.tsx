@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Accounts' },
   { to: '/admin/audit', label: 'Audit trail' },
   { to: '/admin/import', label: 'Import' },
+  { to: '/admin/alerts', label: 'Alerts' },
 ] as const;
 
 /** /admin/*: the administration pages (admins only), with a menu of the sections. */
@@ -22,7 +23,7 @@ export function AdminLayout() {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>Administration</Title>
-        <Text c="dimmed">Accounts, classes, the roster, terms and the audit trail of the portal.</Text>
+        <Text c="dimmed">Accounts, classes, the roster, terms, alerts and the audit trail of the portal.</Text>
       </Stack>
       <Group component="nav" aria-label="Administration" gap={4} wrap="nowrap" style={{ overflowX: 'auto' }} pb={4}>
         {ADMIN_SECTIONS.map((section) => (

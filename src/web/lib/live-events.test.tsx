@@ -1,0 +1,84 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLiveEvents } from './live-events';
+
+/** Just enough of EventSource to play the browser's part: open, error, named events. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  fail() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.dispatchEvent(new Event('error'));
+  }
+  send(type: string, data: string) {
+    this.dispatchEvent(new MessageEvent(type, { data }));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('useLiveEvents', () => {
+  it("shares the page's one stream: each listener hears its own events, and the last to leave closes it", () => {
+    const heardByBell = vi.fn();
+    const heardByReports = vi.fn();
+    const reconnectedBell = vi.fn();
+    const bell = renderHook(() => useLiveEvents(['notification'], { onEvent: heardByBell, onReconnected: reconnectedBell }));
+    const stream = FakeEventSource.instances[0]!;
+    act(() => stream.open());
+    expect(bell.result.current).toBe('live');
+
+    // A page that listens too joins the stream, already live.
+    const reports = renderHook(() => useLiveEvents(['attendance'], { onEvent: heardByReports }));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(reports.result.current).toBe('live');
+
+    act(() => stream.send('notification', '{}'));
+    act(() => stream.send('attendance', '{"class":"CSE3","date":"2026-03-02"}'));
+    expect(heardByBell.mock.calls).toEqual([['notification', '{}']]);
+    expect(heardByReports.mock.calls).toEqual([['attendance', '{"class":"CSE3","date":"2026-03-02"}']]);
+
+    act(() => stream.fail());
+    expect(bell.result.current).toBe('reconnecting');
+    expect(reports.result.current).toBe('reconnecting');
+    act(() => stream.open());
+    expect(reconnectedBell).toHaveBeenCalledTimes(1);
+
+    reports.unmount();
+    expect(stream.closed).toBe(false);
+    act(() => stream.send('notification', '{}'));
+    expect(heardByBell).toHaveBeenCalledTimes(2);
+    bell.unmount();
+    expect(stream.closed).toBe(true);
+
+    // The next listener opens a new one.
+    renderHook(() => useLiveEvents(['notification'], { onEvent: vi.fn() }));
+    expect(FakeEventSource.instances).toHaveLength(2);
+  });
+
+  it('says so where the browser has no EventSource, and opens nothing', () => {
+    vi.stubGlobal('EventSource', undefined);
+    const { result } = renderHook(() => useLiveEvents(['notification'], { onEvent: vi.fn() }));
+    expect(result.current).toBe('unsupported');
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+});
