@@ -5,6 +5,7 @@ import { configWarnings, loadConfig, type Config } from './config';
 import { beginOpening, type Opening } from './db/client';
 import { isEmptyDatabase, seedDemo } from './seed/demo';
 import { sweep } from './modules/auth/service';
+import { deleteOldIdempotencyKeys } from './modules/attendance/service';
 import { deleteStaleRateLimits } from './plugins/rate-limit-store';
 import { ContactForwarder } from './modules/contact/forwarder';
 import { MailSender } from './modules/mail/sender';
@@ -90,9 +91,10 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const timer = setInterval(() => {
     Promise.all([
       sweep(database.db),
+      deleteOldIdempotencyKeys(database.db),
       deleteStaleRateLimits(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000)),
       tidyEmbeddedTables(database, { everyTable: true }),
-    ]).catch((err: unknown) => app.log.warn({ err }, "clean-up of old sessions and counters (or the embedded database's upkeep) failed"));
+    ]).catch((err: unknown) => app.log.warn({ err }, "clean-up of old sessions, counters and idempotency keys (or the embedded database's upkeep) failed"));
   }, SWEEP_EVERY_MS);
   timer.unref();
 

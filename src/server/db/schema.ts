@@ -367,6 +367,9 @@ export const registers = pgTable(
     takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The register's revision (decision 46): one more with every save, given as its ETag with its
+    // id; 0 for a register written without a save (demo data, an import).
+    revision: integer('revision').notNull().default(0),
     // Marks per status, kept in step with the marks in the same transaction.
     presentCount: integer('present_count').notNull().default(0),
     absentCount: integer('absent_count').notNull().default(0),
@@ -496,6 +499,12 @@ export const attendanceChanges = pgTable(
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     reason: text('reason'),
+    // When the mark was taken on the device, if the save says so (an offline register synced
+    // later, decision 46); changed_at, the server's time, still orders the history.
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    // The register's revision the save made: what changed since a revision (a 412's conflicts).
+    // Null for changes saved before revisions were kept.
+    revision: integer('revision'),
   },
   (t) => [
     index('attendance_changes_session_idx').on(t.registerId, t.changedAt),
@@ -555,6 +564,30 @@ export const contactMessages = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.forwardedAt} is null`),
   ],
+);
+
+/**
+ * The answers of register saves sent with an Idempotency-Key (decision 46), kept 72 hours: the
+ * same key and request again is answered from here without saving again. Written in the save's
+ * transaction, so a key exists exactly when its save does; `request_hash` is the SHA-256 of the
+ * canonical request (method, path, body). The status is 0 only inside that transaction, before
+ * the answer is known.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: uuid('key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body'),
+    /** The answer's ETag: the register's revision that save made. */
+    etag: text('etag'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** Request counts per client and route for rate limits, shared by every server process. */

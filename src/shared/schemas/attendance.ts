@@ -108,6 +108,10 @@ export const MarkInputSchema = z.union(
 );
 export type MarkInput = z.input<typeof MarkInputSchema>;
 
+/** How far from the server's clock a save's `markedAt` may be (decision 46). */
+export const MARKED_AT_MAX_AGE_DAYS = 7;
+export const MARKED_AT_MAX_AHEAD_MINUTES = 5;
+
 export const SaveAttendanceRequestSchema = z.object({
   /** The subject of a period that the timetable does not hold (an extra lecture); ignored for period 0. */
   subject: z.string().trim().min(1).max(20).optional(),
@@ -128,6 +132,14 @@ export const SaveAttendanceRequestSchema = z.object({
     .trim()
     .max(MAX_REASON_LENGTH, `A reason has at most ${MAX_REASON_LENGTH} characters`)
     .optional(),
+  /**
+   * When the marks were taken on the device (an offline register synced later), with its offset:
+   * kept in the history beside the server's time. At most 5 minutes ahead of the server's clock,
+   * at most 7 days old, and not before the register's date.
+   */
+  markedAt: z.iso
+    .datetime({ offset: true, message: 'markedAt is a time such as 2026-11-23T09:05:00+05:30' })
+    .optional(),
 });
 export type SaveAttendanceRequest = z.infer<typeof SaveAttendanceRequestSchema>;
 export type SaveAttendanceBody = z.input<typeof SaveAttendanceRequestSchema>;
@@ -145,9 +157,61 @@ export const AttendanceChangeSchema = z.object({
   changedBy: z.string().nullable(),
   changedAt: z.string(),
   reason: z.string().nullable(),
+  /** When the mark was taken on the device, if the save said so; changedAt (the server's) orders the history. */
+  markedAt: z.string().optional(),
 });
 export type AttendanceChange = z.infer<typeof AttendanceChangeSchema>;
 export const AttendanceHistorySchema = z.array(AttendanceChangeSchema);
+
+/**
+ * A register's revision (decision 46) is its ETag, on every register answer: `"<id>.<n>"` for a
+ * register taken, `"none"` before it is. A save may send it back as If-Match: the save is then
+ * made only if the register is still at that revision.
+ */
+export const REGISTER_NOT_TAKEN_TAG = '"none"';
+
+/** The answer 412 when a register changed since the If-Match revision: nothing was saved. */
+export const REGISTER_CONFLICT_MESSAGE = 'This register was changed since you opened it: check the marks saved meanwhile and send it again';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different request';
+
+/**
+ * One student whose saved mark is not the one the save started from: what the register holds now,
+ * who set it and when (the server's time, and the device's when the save gave it), beside the
+ * mark the save would give. Where `yours` equals `saved.status` the two agree.
+ */
+export const MarkConflictSchema = z.object({
+  pin: z.string(),
+  name: z.string(),
+  /** The mark at the If-Match revision; null when the student had none (the register was not taken). */
+  base: MarkStatusSchema.nullable(),
+  saved: z.object({
+    status: MarkStatusSchema,
+    /** Name of who saved it; null when the account no longer exists. */
+    by: z.string().nullable(),
+    at: z.string(),
+    markedAt: z.string().optional(),
+  }),
+  yours: MarkStatusSchema,
+});
+export type MarkConflict = z.infer<typeof MarkConflictSchema>;
+
+/**
+ * The body of a 412: the register's current revision (its ETag, to send again as If-Match) and
+ * every student whose mark changed since the If-Match revision. Empty when the register changed
+ * but no mark did (a save that changed nothing).
+ */
+export const RegisterConflictSchema = z.object({
+  message: z.string(),
+  revision: z.string(),
+  conflicts: z.array(MarkConflictSchema),
+});
+export type RegisterConflict = z.infer<typeof RegisterConflictSchema>;
+
+/** The register save's request headers for a save that is safe to repeat (decision 46). */
+export const SaveRegisterHeadersSchema = z.looseObject({
+  'idempotency-key': z.uuid({ message: 'An Idempotency-Key is a UUID' }).optional(),
+  'if-match': z.string().max(200, 'If-Match is one revision of this register, as its ETag gave it').optional(),
+});
 
 /** GET /api/attendance/:class/:date/periods: the timetable's periods of that weekday, and any register taken that day. */
 export const DayPeriodSchema = z.object({

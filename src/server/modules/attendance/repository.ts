@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { timeOrderedUuid } from '../../db/ids';
 import { preparedOn } from '../../db/prepared-queries';
-import { attendanceChanges, attendanceMarks, registers, subjects, users } from '../../db/schema';
+import { attendanceChanges, attendanceMarks, idempotencyKeys, registers, subjects, users } from '../../db/schema';
 
 export type RegisterRow = typeof registers.$inferSelect;
 
@@ -31,6 +31,7 @@ const registerColumns = {
   takenBy: registers.takenBy,
   takenAt: registers.takenAt,
   updatedAt: registers.updatedAt,
+  revision: registers.revision,
   presentCount: registers.presentCount,
   absentCount: registers.absentCount,
   lateCount: registers.lateCount,
@@ -173,7 +174,7 @@ export async function writeMarks(
   marks: NewMarkRow[],
   counts: Record<MarkStatus, number>,
   changes: MarkChange[],
-  by: { changedBy: string; reason: string | null },
+  by: { changedBy: string; reason: string | null; markedAt: string | null; revision: number },
 ): Promise<RegisterWithTaker> {
   const column = <T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined) => sql.param(rows.map(pick));
   const stamp = tx.$with('stamp', { at: sql<Date>`at` }).as(sql`select clock_timestamp() as at`);
@@ -187,8 +188,9 @@ export async function writeMarks(
     ) as w(pin, name, class_name, status, date, period)
     on conflict (session_id, pin) do update set name = excluded.name, class_name = excluded.class_name, status = excluded.status`);
   const logged = tx.$with('logged', {}).as(sql`
-    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason)
-    select ${registerId}::uuid, c.pin, c.old_status, c.new_status, ${by.changedBy}::uuid, ${at}, ${by.reason}::text
+    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason, marked_at, revision)
+    select ${registerId}::uuid, c.pin, c.old_status, c.new_status, ${by.changedBy}::uuid, ${at}, ${by.reason}::text,
+      ${by.markedAt}::timestamptz, ${by.revision}::int
     from unnest(
       ${column(changes, (c) => c.pin)}::text[], ${column(changes, (c) => c.oldStatus)}::text[], ${column(changes, (c) => c.newStatus)}::text[]
     ) as c(pin, old_status, new_status)`);
@@ -201,6 +203,7 @@ export async function writeMarks(
       lateCount: counts.late,
       excusedCount: counts.excused,
       updatedAt: at,
+      revision: by.revision,
     })
     .where(eq(registers.id, registerId))
     .returning({
@@ -220,6 +223,7 @@ export interface ChangeRow {
   changedBy: string | null;
   changedAt: Date;
   reason: string | null;
+  markedAt: Date | null;
 }
 
 /** Newest save first; within one save, by PIN. */
@@ -233,6 +237,7 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
       changedBy: users.name,
       changedAt: attendanceChanges.changedAt,
       reason: attendanceChanges.reason,
+      markedAt: attendanceChanges.markedAt,
     })
     .from(attendanceChanges)
     .leftJoin(
@@ -242,6 +247,76 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
     .leftJoin(users, eq(users.id, attendanceChanges.changedBy))
     .where(eq(attendanceChanges.registerId, registerId))
     .orderBy(desc(attendanceChanges.changedAt), sql`${attendanceChanges.pin} collate "C"`, attendanceChanges.id);
+}
+
+/** A change since a revision: what a save that started from that revision did not see. */
+export interface ChangeSince {
+  pin: string;
+  oldStatus: MarkStatus | null;
+  changedBy: string | null;
+  changedAt: Date;
+  markedAt: Date | null;
+}
+
+/**
+ * The changes of a register made by saves after revision `after` (null: every change), oldest
+ * first. Changes saved before revisions were kept have none: they are older than any revision.
+ */
+export function listChangesSince(db: Executor, registerId: string, after: number | null): Promise<ChangeSince[]> {
+  return db
+    .select({
+      pin: attendanceChanges.pin,
+      oldStatus: attendanceChanges.oldStatus,
+      changedBy: users.name,
+      changedAt: attendanceChanges.changedAt,
+      markedAt: attendanceChanges.markedAt,
+    })
+    .from(attendanceChanges)
+    .leftJoin(users, eq(users.id, attendanceChanges.changedBy))
+    .where(and(eq(attendanceChanges.registerId, registerId), after === null ? undefined : gt(attendanceChanges.revision, after)))
+    .orderBy(asc(attendanceChanges.changedAt), asc(attendanceChanges.id));
+}
+
+export type StoredAnswer = Pick<typeof idempotencyKeys.$inferSelect, 'userId' | 'requestHash' | 'status' | 'body' | 'etag'>;
+
+/** The answer kept for an Idempotency-Key, if any. */
+export async function findIdempotencyKey(db: Executor, key: string): Promise<StoredAnswer | undefined> {
+  const [row] = await db
+    .select({
+      userId: idempotencyKeys.userId,
+      requestHash: idempotencyKeys.requestHash,
+      status: idempotencyKeys.status,
+      body: idempotencyKeys.body,
+      etag: idempotencyKeys.etag,
+    })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, key))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Claims an Idempotency-Key for the save in this transaction: false when another save holds it.
+ * A concurrent save with the same key waits here until ours ends: it then finds the key (ours
+ * committed) or takes it (ours rolled back).
+ */
+export async function claimIdempotencyKey(tx: Tx, key: string, userId: string, requestHash: string): Promise<boolean> {
+  const rows = await tx
+    .insert(idempotencyKeys)
+    .values({ key, userId, requestHash, status: 0 })
+    .onConflictDoNothing({ target: idempotencyKeys.key })
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+/** Keeps the answer of the save that claimed `key`, in its transaction. */
+export async function keepIdempotentAnswer(tx: Tx, key: string, answer: { status: number; body: unknown; etag: string }): Promise<void> {
+  await tx.update(idempotencyKeys).set(answer).where(eq(idempotencyKeys.key, key));
+}
+
+/** Deletes the Idempotency-Keys kept since before `before`; returns how many. */
+export async function deleteIdempotencyKeysBefore(db: Executor, before: Date): Promise<number> {
+  return (await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).returning({ key: idempotencyKeys.key })).length;
 }
 
 /** How many registers each class has, all dates; a class with none is absent from the map. */

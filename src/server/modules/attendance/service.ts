@@ -1,18 +1,25 @@
 import { attends, countMarks, percentage, type MarkStatus } from '../../../shared/attendance-rules';
 import {
   CHOOSE_PERIOD_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  MARKED_AT_MAX_AGE_DAYS,
+  MARKED_AT_MAX_AHEAD_MINUTES,
+  REGISTER_CONFLICT_MESSAGE,
+  REGISTER_NOT_TAKEN_TAG,
   type AttendanceChange,
   type AttendanceRecord,
   type AttendanceRegister,
   type ClassSummary,
   type DayPeriod,
+  type MarkConflict,
   type PreviousRegister,
+  type RegisterConflict,
   type SaveAttendanceRequest,
 } from '../../../shared/schemas/attendance';
 import type { Subject } from '../../../shared/schemas/subjects';
 import { todayIn } from '../../../shared/dates';
 import type { Database, Executor, Tx } from '../../db/client';
-import { badRequest, conflict } from '../../http-error';
+import { badRequest, conflict, HttpError } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { assertClassExists, listActiveClassNames, lockOpenClass } from '../classes/service';
 import { countMarkChanges, termIdOn } from '../counters/service';
@@ -21,7 +28,7 @@ import { countByClass, listClassRoster } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { periodsOn } from '../timetable/service';
 import * as repo from './repository';
-import type { ChangeRow, HistoryCursor, MarkRow, RegisterWithTaker, StudentMarkRow } from './repository';
+import type { ChangeRow, HistoryCursor, MarkRow, RegisterRow, RegisterWithTaker, StoredAnswer, StudentMarkRow } from './repository';
 
 export type { HistoryCursor, StudentMarkRow } from './repository';
 
@@ -75,7 +82,39 @@ function toChange(row: ChangeRow): AttendanceChange {
     changedBy: row.changedBy,
     changedAt: row.changedAt.toISOString(),
     reason: row.reason,
+    ...(row.markedAt !== null ? { markedAt: row.markedAt.toISOString() } : {}),
   };
+}
+
+/**
+ * A register's revision as its ETag (decision 46): its id and revision count, strong, so that a
+ * register taken again after it was removed never matches an old one; "none" before it is taken.
+ */
+export function registerTag(register: Pick<RegisterRow, 'id' | 'revision'> | undefined): string {
+  return register ? `"${register.id}.${register.revision}"` : REGISTER_NOT_TAKEN_TAG;
+}
+
+/** What an If-Match asks of the register: any revision (`*`), not taken yet, or one revision. */
+type Precondition = { kind: 'any' } | { kind: 'none' } | { kind: 'revision'; registerId: string; revision: number };
+
+function parseIfMatch(value: string): Precondition {
+  const text = value.trim();
+  if (text === '*') return { kind: 'any' };
+  if (text === REGISTER_NOT_TAKEN_TAG) return { kind: 'none' };
+  const match = /^"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,9})"$/i.exec(text);
+  if (!match) throw badRequest('If-Match is one revision of this register, as its ETag gave it');
+  return { kind: 'revision', registerId: match[1]!.toLowerCase(), revision: Number(match[2]) };
+}
+
+function satisfies(precondition: Precondition, register: Pick<RegisterRow, 'id' | 'revision'> | undefined): boolean {
+  switch (precondition.kind) {
+    case 'any':
+      return register !== undefined;
+    case 'none':
+      return register === undefined;
+    case 'revision':
+      return register !== undefined && register.id === precondition.registerId && register.revision === precondition.revision;
+  }
 }
 
 /** The subject the timetable gives a period on a date's weekday, if any. */
@@ -85,16 +124,30 @@ async function timetabledSubject(db: Executor, className: string, date: string, 
   return slot ? { code: slot.subjectCode, name: slot.subjectName } : null;
 }
 
-async function readRegister(db: Executor, className: string, date: string, period: number): Promise<AttendanceRegister> {
+/** A register with its revision, as its ETag. */
+export interface TaggedRegister {
+  register: AttendanceRegister;
+  etag: string;
+}
+
+async function readRegister(db: Executor, className: string, date: string, period: number): Promise<TaggedRegister> {
   const register = await repo.findRegister(db, className, date, period);
-  if (register) return toRegister(register, await repo.listMarks(db, register.id));
+  if (register) return { register: toRegister(register, await repo.listMarks(db, register.id)), etag: registerTag(register) };
   // Not taken yet: the roster with everyone absent, as the original app's register screen started.
   const [roster, subject] = await Promise.all([listClassRoster(db, className), timetabledSubject(db, className, date, period)]);
   const records = roster.map((s) => toRecord({ ...s, status: 'absent' }));
-  return { class: className, date, period, subject, submitted: false, records, stats: countMarks(records) };
+  return {
+    register: { class: className, date, period, subject, submitted: false, records, stats: countMarks(records) },
+    etag: REGISTER_NOT_TAKEN_TAG,
+  };
 }
 
 export async function getRegister(db: Executor, className: string, date: string, period = 0): Promise<AttendanceRegister> {
+  return (await getTaggedRegister(db, className, date, period)).register;
+}
+
+/** The register with its revision (decision 46): what a save may send back as If-Match. */
+export async function getTaggedRegister(db: Executor, className: string, date: string, period = 0): Promise<TaggedRegister> {
   await assertClassExists(db, className);
   return readRegister(db, className, date, period);
 }
@@ -214,21 +267,167 @@ async function subjectForNewRegister(tx: Tx, input: SaveRegisterInput, period: n
  * same transaction. A date has either a whole-day register or period registers, never both (409).
  */
 export async function saveRegister(database: Database, input: SaveRegisterInput): Promise<AttendanceRegister> {
+  return (await writeRegister(database, input, {})).register;
+}
+
+/** How long the answer of a save sent with an Idempotency-Key is kept (decision 46). */
+export const IDEMPOTENCY_KEY_HOURS = 72;
+
+/** What makes a save safe to repeat and honest about conflicts (decision 46); each part optional. */
+export interface SaveSync {
+  /** The Idempotency-Key header: a UUID the client chose for this save. */
+  idempotencyKey?: string | undefined;
+  /** With a key: the SHA-256 of the canonical request (method, path, body). */
+  requestHash?: string | undefined;
+  /** The If-Match header: the revision (ETag) the save started from, `"none"`, or `*`. */
+  ifMatch?: string | undefined;
+}
+
+export type SaveOutcome =
+  | { status: 200; body: AttendanceRegister; etag: string | null; replayed: boolean }
+  | { status: 412; body: RegisterConflict; etag: string; replayed: false };
+
+/** A save refused as its If-Match revision is no longer the register's: thrown to roll back. */
+class RegisterChanged extends Error {
+  constructor(readonly conflict: RegisterConflict) {
+    super(conflict.message);
+  }
+}
+
+/** Another save holds the Idempotency-Key: thrown to roll back, then answered from the key. */
+class KeyInUse extends Error {}
+
+/**
+ * A register save with its sync headers (decision 46). With an Idempotency-Key seen before, the
+ * answer kept for it (the same request) or 422 (another request), without saving. With If-Match,
+ * the save is made only if the register is still at that revision; else nothing is written and
+ * the answer is 412 with every student whose mark changed since, so that nothing is overwritten
+ * unseen. Without either, exactly `saveRegister`.
+ */
+export async function syncRegister(database: Database, input: SaveRegisterInput, sync: SaveSync): Promise<SaveOutcome> {
+  const key = sync.idempotencyKey;
+  const requestHash = sync.requestHash ?? '';
+  if (key !== undefined) {
+    if (!requestHash) throw new Error('a save with an Idempotency-Key needs its request hash');
+    const stored = await repo.findIdempotencyKey(database.db, key);
+    if (stored) return replay(stored, input.user.id, requestHash);
+  }
+  const precondition = sync.ifMatch === undefined ? undefined : parseIfMatch(sync.ifMatch);
+  try {
+    const saved = await writeRegister(database, input, { key, requestHash, precondition });
+    return { status: 200, body: saved.register, etag: saved.etag, replayed: false };
+  } catch (err) {
+    if (err instanceof RegisterChanged) return { status: 412, body: err.conflict, etag: err.conflict.revision, replayed: false };
+    if (err instanceof KeyInUse && key !== undefined) {
+      const stored = await repo.findIdempotencyKey(database.db, key);
+      if (stored) return replay(stored, input.user.id, requestHash);
+      throw conflict('Another request with this Idempotency-Key was under way: send it again');
+    }
+    throw err;
+  }
+}
+
+function replay(stored: StoredAnswer, userId: string, requestHash: string): SaveOutcome {
+  // A key is one request of one account: another account's, or another body or address, is refused.
+  if (stored.userId !== userId || stored.requestHash !== requestHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  // Only saves that succeeded keep their key: an answer kept is the register as that save left it.
+  return { status: 200, body: stored.body as AttendanceRegister, etag: stored.etag, replayed: true };
+}
+
+/** Deletes the Idempotency-Keys older than 72 hours (the hourly sweep); returns how many. */
+export function deleteOldIdempotencyKeys(db: Executor, now = new Date()): Promise<number> {
+  return repo.deleteIdempotencyKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 60 * 60 * 1000));
+}
+
+/**
+ * The device's time of the marks, checked against the server's clock: a few minutes ahead at
+ * most (clocks drift), a week old at most (a device offline longer syncs as now), and not before
+ * the register's date in the portal's zone. Returned in UTC.
+ */
+function checkMarkedAt(markedAt: string, date: string, timeZone: string, now: Date): string {
+  const at = new Date(markedAt);
+  if (Number.isNaN(at.getTime())) throw badRequest('markedAt is a time such as 2026-11-23T09:05:00+05:30');
+  if (at.getTime() > now.getTime() + MARKED_AT_MAX_AHEAD_MINUTES * 60 * 1000) throw badRequest('markedAt is in the future');
+  if (at.getTime() < now.getTime() - MARKED_AT_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) {
+    throw badRequest(`markedAt is more than ${MARKED_AT_MAX_AGE_DAYS} days ago`);
+  }
+  if (todayIn(timeZone, at) < date) throw badRequest(`markedAt is before the register's date (${date})`);
+  return at.toISOString();
+}
+
+/**
+ * The 412's body: every student whose mark now differs from the one at the If-Match revision
+ * (all the register's marks when the save started from no register, or from a register since
+ * removed), with who set it last and when, beside the mark this save would give.
+ */
+async function conflictOf(
+  tx: Tx,
+  register: RegisterRow,
+  taker: string | null,
+  existing: ReadonlyMap<string, MarkRow>,
+  yours: ReadonlyMap<string, MarkStatus>,
+  precondition: Precondition,
+): Promise<RegisterConflict> {
+  const base = precondition.kind === 'revision' && precondition.registerId === register.id ? precondition.revision : null;
+  const changes = existing.size === 0 ? [] : await repo.listChangesSince(tx, register.id, base);
+  const first = new Map<string, repo.ChangeSince>();
+  const last = new Map<string, repo.ChangeSince>();
+  for (const change of changes) {
+    if (!first.has(change.pin)) first.set(change.pin, change);
+    last.set(change.pin, change);
+  }
+  const conflicts: MarkConflict[] = [];
+  for (const mark of existing.values()) {
+    const baseStatus = base === null ? null : first.has(mark.pin) ? first.get(mark.pin)!.oldStatus : mark.status;
+    if (baseStatus === mark.status) continue;
+    const latest = last.get(mark.pin);
+    conflicts.push({
+      pin: mark.pin,
+      name: mark.name,
+      base: baseStatus,
+      saved: {
+        status: mark.status,
+        // A register written without a save (demo data, an import) has no history: its taker.
+        by: latest ? latest.changedBy : taker,
+        at: (latest?.changedAt ?? register.updatedAt).toISOString(),
+        ...(latest?.markedAt ? { markedAt: latest.markedAt.toISOString() } : {}),
+      },
+      yours: yours.get(mark.pin) ?? mark.status,
+    });
+  }
+  return {
+    message: REGISTER_CONFLICT_MESSAGE,
+    revision: existing.size === 0 ? REGISTER_NOT_TAKEN_TAG : registerTag(register),
+    conflicts,
+  };
+}
+
+async function writeRegister(
+  database: Database,
+  input: SaveRegisterInput,
+  sync: { key?: string | undefined; requestHash?: string; precondition?: Precondition | undefined },
+): Promise<TaggedRegister> {
   const { className, date, body } = input;
   const period = input.period ?? 0;
   const userId = input.user.id;
   const actor = actorOf(input.user);
-  const today = todayIn(input.timeZone, input.now);
+  const now = input.now ?? new Date();
+  const today = todayIn(input.timeZone, now);
   if (date > today) throw badRequest(`Attendance cannot be taken for a future date (today is ${today})`);
+  const markedAt = body.markedAt === undefined ? null : checkMarkedAt(body.markedAt, date, input.timeZone, now);
   const wanted = new Map<string, MarkStatus>(body.records.map((r) => [r.pin, r.status]));
   const reason = body.reason ? body.reason : null;
+  const { key, precondition } = sync;
 
-  const register = await database.db.transaction(async (tx) => {
+  const tagged = await database.db.transaction(async (tx) => {
+    // First, so that a second save with this key waits here for the first and then answers as it did.
+    if (key !== undefined && !(await repo.claimIdempotencyKey(tx, key, userId, sync.requestHash ?? ''))) throw new KeyInUse();
     // Saves of one class run one at a time, and an archived class takes no new registers (409).
     await lockOpenClass(tx, className);
     const sameDay = await repo.listRegistersOn(tx, className, date);
     if (sameDay.some((r) => (r.period === 0) !== (period === 0))) throw conflict(CHOOSE_PERIOD_MESSAGE);
-    const isNew = !sameDay.some((r) => r.period === period);
+    const before = sameDay.find((r) => r.period === period);
+    const isNew = before === undefined;
     const subjectCode = isNew ? await subjectForNewRegister(tx, input, period) : null;
     // Looked up (and the terms locked against change) before the register row is read.
     const termId = await termIdOn(tx, date);
@@ -258,12 +457,23 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
     }
     if (marks.length === 0) throw badRequest(`Class ${className} has no students on its roster`);
 
+    // The revision the save started from must still be the register's: else nothing is written.
+    if (precondition && !satisfies(precondition, isNew ? undefined : register)) {
+      const yours = new Map(marks.map((m) => [m.pin, m.status]));
+      throw new RegisterChanged(await conflictOf(tx, register, before?.takerName ?? null, existing, yours, precondition));
+    }
+
     const changes = marks
       .map((m) => ({ pin: m.pin, oldStatus: existing.get(m.pin)?.status ?? null, newStatus: m.status }))
       .filter((c) => c.oldStatus !== c.newStatus);
 
     const stats = countMarks(marks);
-    const saved = await repo.writeMarks(tx, register.id, marks, stats, changes, { changedBy: userId, reason });
+    const saved = await repo.writeMarks(tx, register.id, marks, stats, changes, {
+      changedBy: userId,
+      reason,
+      markedAt,
+      revision: register.revision + 1,
+    });
     await countMarkChanges(
       tx,
       register,
@@ -284,12 +494,16 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
       changed: changes.length,
       ...(reason ? { reason } : {}),
     });
+    let answer: TaggedRegister;
     if (input.within) {
       await input.within(tx);
-      return readRegister(tx, className, date, period);
+      answer = await readRegister(tx, className, date, period);
+    } else {
+      // The register's marks are exactly those just written, in the order listMarks gives.
+      answer = { register: toRegister(saved, [...marks].sort(byPin)), etag: registerTag(saved) };
     }
-    // The register's marks are exactly those just written, in the order listMarks gives.
-    return toRegister(saved, [...marks].sort(byPin));
+    if (key !== undefined) await repo.keepIdempotentAnswer(tx, key, { status: 200, body: answer.register, etag: answer.etag });
+    return answer;
   });
 
   try {
@@ -297,7 +511,7 @@ export async function saveRegister(database: Database, input: SaveRegisterInput)
   } catch (err) {
     input.onNotifyError?.(err);
   }
-  return register;
+  return tagged;
 }
 
 export async function getHistory(db: Executor, className: string, date: string, period = 0): Promise<AttendanceChange[]> {

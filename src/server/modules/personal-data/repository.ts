@@ -7,6 +7,7 @@ import {
   auditLog,
   contactMessages,
   correctionRequests,
+  idempotencyKeys,
   mailOutbox,
   notifications,
   profilePhotos,
@@ -258,6 +259,8 @@ export async function eraseStudent(
         : {}),
     })
     .where(eq(attendanceChanges.pin, pin));
+  // The answers kept for register saves sent with an Idempotency-Key (72 hours) name the student.
+  await tx.delete(idempotencyKeys).where(sql`${idempotencyKeys.body} -> 'records' @> ${JSON.stringify([{ pin }])}::jsonb`);
 
   return {
     account,
