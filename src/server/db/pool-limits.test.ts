@@ -24,7 +24,7 @@ describe.runIf(onPostgres)('PostgreSQL limits (PORTAL_DB_POOL, PORTAL_STATEMENT_
     const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
     const database = await openDatabase({ databaseUrl: copy.url, poolSize: 2 });
     try {
-      const queries = [sleep(database, 0.5), sleep(database, 0.5), sleep(database, 0.5)];
+      const queries = [sleep(database, 1.5), sleep(database, 1.5), sleep(database, 1.5)];
       expect(await until(database, (use) => use.inUse === 2)).toEqual({ size: 2, inUse: 2, waiting: 1 });
       await Promise.all(queries);
       expect(database.poolUse()).toMatchObject({ inUse: 0, waiting: 0 });
@@ -55,7 +55,8 @@ describe.skipIf(onPostgres)("the embedded database's one session", () => {
     const database = await createTestDatabase();
     try {
       expect(database.poolUse()).toEqual({ size: 1, inUse: 0, waiting: 0 });
-      const queries = [sleep(database, 0.3), sleep(database, 0.3), sleep(database, 0.3)];
+      // Long enough that a busy machine still sees the first running and the others queued.
+      const queries = [sleep(database, 1.5), sleep(database, 1.5), sleep(database, 1.5)];
       expect(await until(database, (use) => use.inUse === 1)).toEqual({ size: 1, inUse: 1, waiting: 2 });
       await Promise.all(queries);
       expect(database.poolUse()).toEqual({ size: 1, inUse: 0, waiting: 0 });
