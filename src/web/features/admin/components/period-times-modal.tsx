@@ -111,25 +111,18 @@ function PeriodTimesForm({ times, onDone }: { times: PeriodTime[]; onDone: () =>
               return (
                 <Table.Tr key={period}>
                   <Table.Th scope="row">{period}</Table.Th>
-                  <Table.Td>
-                    <TimeInput
-                      size="xs"
-                      aria-label={`Period ${period} starts`}
-                      value={row.startsAt}
-                      onChange={(event) => change(period, 'startsAt', event.currentTarget.value)}
-                      error={rowErrors?.startsAt}
-                      data-autofocus={period === 1 ? true : undefined}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TimeInput
-                      size="xs"
-                      aria-label={`Period ${period} ends`}
-                      value={row.endsAt}
-                      onChange={(event) => change(period, 'endsAt', event.currentTarget.value)}
-                      error={rowErrors?.endsAt}
-                    />
-                  </Table.Td>
+                  {(['startsAt', 'endsAt'] as const).map((field) => (
+                    <Table.Td key={field}>
+                      <TimeInput
+                        size="xs"
+                        aria-label={`Period ${period} ${field === 'startsAt' ? 'starts' : 'ends'}`}
+                        value={row[field]}
+                        onChange={(event) => change(period, field, event.currentTarget.value)}
+                        error={rowErrors?.[field]}
+                        data-autofocus={period === 1 && field === 'startsAt' ? true : undefined}
+                      />
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               );
             })}

@@ -6,6 +6,7 @@ import { notifications, users } from '../../../../server/db/schema';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
 import { startSignedInApp } from '../../../test/server';
+import { FakeEventSource } from '../../../test/fake-event-source';
 
 const EMAIL = 'bell-student@uni.edu';
 const PIN = '22BELL1';
@@ -28,21 +29,6 @@ async function unreadInDatabase(): Promise<number> {
 /** The bell's popover. */
 const findDialog = () => screen.findByRole('dialog', { name: 'Notifications' });
 
-/** Just enough of EventSource to play the browser's part: open and named events. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.instances.push(this);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 describe("the header's bell", () => {
   it('counts the unread notices, lists them, opens a link (read), marks all as read and says when there are none', async () => {
