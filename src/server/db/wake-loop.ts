@@ -73,3 +73,19 @@ export class WakeLoop {
     await unlisten?.().catch(() => undefined);
   }
 }
+
+/**
+ * Records that a message went out, with two more chances after a short database hiccup: if the
+ * record were lost, the lease would run out and the message would be sent a second time.
+ */
+export async function recordDelivery(record: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await record();
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}

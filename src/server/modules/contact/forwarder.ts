@@ -2,7 +2,7 @@ import type { FormService } from '../../config';
 import type { Database } from '../../db/client';
 import * as repo from './repository';
 import type { ContactMessageRow } from './repository';
-import { WakeLoop } from '../../db/wake-loop';
+import { WakeLoop, recordDelivery } from '../../db/wake-loop';
 
 /** Notified after a message is stored, so that a worker in any server process starts at once. */
 export const CONTACT_CHANNEL = 'contact_messages';
@@ -147,17 +147,7 @@ export class ContactForwarder {
     const outcome = await this.send(row);
     const { db } = this.options.database;
     if (outcome.ok) {
-      // Recording the success matters most: if it were lost, the lease would run out and the
-      // message would be sent a second time. A short database hiccup gets two more chances.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await repo.markForwarded(db, row.id);
-          break;
-        } catch (error) {
-          if (attempt >= 3) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
-      }
+      await recordDelivery(() => repo.markForwarded(db, row.id));
       this.options.log.info({ contactMessageId: row.id }, 'contact message forwarded');
       return;
     }

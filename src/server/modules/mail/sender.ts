@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import * as repo from './repository';
 import type { MailRow } from './repository';
 import { MAIL_CHANNEL } from './service';
-import { WakeLoop } from '../../db/wake-loop';
+import { WakeLoop, recordDelivery } from '../../db/wake-loop';
 
 export const DEFAULT_SENDER_TIMING = {
   /** How often to look for due messages when nothing nudges the sender. */
@@ -163,17 +163,7 @@ export class MailSender {
     const outcome = await this.send(row);
     const { db } = this.options.database;
     if (outcome.ok) {
-      // Recording the success matters most: if it were lost, the lease would run out and the
-      // message would be sent a second time. A short database hiccup gets two more chances.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await repo.markSent(db, row.id);
-          break;
-        } catch (error) {
-          if (attempt >= 3) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
-      }
+      await recordDelivery(() => repo.markSent(db, row.id));
       this.options.log.info({ mailId: row.id }, 'mail sent');
       return;
     }
