@@ -15,6 +15,7 @@ const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 export type MarkRow = typeof attendanceMarks.$inferSelect;
 export type NewMarkRow = typeof attendanceMarks.$inferInsert;
 type MarkStatus = MarkRow['status'];
+type ChangeSource = (typeof attendanceChanges.$inferSelect)['source'];
 
 export interface RegisterWithTaker extends RegisterRow {
   takerName: string | null;
@@ -135,7 +136,7 @@ export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> 
 export async function lockRegister(
   tx: Tx,
   key: { className: string; date: string; period: number },
-  fresh: { subjectCode: string | null; termId: string | null; takenBy: string },
+  fresh: { subjectCode: string | null; termId: string | null; takenBy: string | null },
 ): Promise<RegisterRow> {
   const [row] = await tx
     .insert(registers)
@@ -173,7 +174,7 @@ export async function writeMarks(
   marks: NewMarkRow[],
   counts: Record<MarkStatus, number>,
   changes: MarkChange[],
-  by: { changedBy: string; reason: string | null },
+  by: { changedBy: string; reason: string | null; source?: ChangeSource },
 ): Promise<RegisterWithTaker> {
   const column = <T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined) => sql.param(rows.map(pick));
   const stamp = tx.$with('stamp', { at: sql<Date>`at` }).as(sql`select clock_timestamp() as at`);
@@ -187,8 +188,8 @@ export async function writeMarks(
     ) as w(pin, name, class_name, status, date, period)
     on conflict (session_id, pin) do update set name = excluded.name, class_name = excluded.class_name, status = excluded.status`);
   const logged = tx.$with('logged', {}).as(sql`
-    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason)
-    select ${registerId}::uuid, c.pin, c.old_status, c.new_status, ${by.changedBy}::uuid, ${at}, ${by.reason}::text
+    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason, source)
+    select ${registerId}::uuid, c.pin, c.old_status, c.new_status, ${by.changedBy}::uuid, ${at}, ${by.reason}::text, ${by.source ?? 'faculty'}::text
     from unnest(
       ${column(changes, (c) => c.pin)}::text[], ${column(changes, (c) => c.oldStatus)}::text[], ${column(changes, (c) => c.newStatus)}::text[]
     ) as c(pin, old_status, new_status)`);
@@ -220,6 +221,7 @@ export interface ChangeRow {
   changedBy: string | null;
   changedAt: Date;
   reason: string | null;
+  source: ChangeSource;
 }
 
 /** Newest save first; within one save, by PIN. */
@@ -233,6 +235,7 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
       changedBy: users.name,
       changedAt: attendanceChanges.changedAt,
       reason: attendanceChanges.reason,
+      source: attendanceChanges.source,
     })
     .from(attendanceChanges)
     .leftJoin(
@@ -242,6 +245,29 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
     .leftJoin(users, eq(users.id, attendanceChanges.changedBy))
     .where(eq(attendanceChanges.registerId, registerId))
     .orderBy(desc(attendanceChanges.changedAt), sql`${attendanceChanges.pin} collate "C"`, attendanceChanges.id);
+}
+
+/**
+ * The marks of a register whose latest change is a self check-in (decision 45), with that change's
+ * time: the check-ins faculty have not changed since.
+ */
+export async function listSelfCheckIns(db: Executor, registerId: string): Promise<Map<string, Date>> {
+  const rows = await db
+    .selectDistinctOn([attendanceChanges.pin], { pin: attendanceChanges.pin, source: attendanceChanges.source, changedAt: attendanceChanges.changedAt })
+    .from(attendanceChanges)
+    .where(eq(attendanceChanges.registerId, registerId))
+    .orderBy(attendanceChanges.pin, desc(attendanceChanges.changedAt), desc(attendanceChanges.id));
+  return new Map(rows.filter((row) => row.source === 'self').map((row) => [row.pin, row.changedAt]));
+}
+
+/** Whether faculty have changed this student's mark in this register (a save, a correction, a removal). */
+export async function hasFacultyChange(db: Executor, registerId: string, pin: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attendanceChanges.id })
+    .from(attendanceChanges)
+    .where(and(eq(attendanceChanges.registerId, registerId), eq(attendanceChanges.pin, pin), eq(attendanceChanges.source, 'faculty')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** How many registers each class has, all dates; a class with none is absent from the map. */
