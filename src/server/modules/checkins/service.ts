@@ -13,7 +13,7 @@ import type { MarkStatus } from '../../../shared/attendance-rules';
 import { todayIn } from '../../../shared/dates';
 import type { Database, Db, Executor, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-error';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../http-error';
 import { assertSelfMarksPossible, notifyRegisterSaved, registerSubjectOf, restoreSelfMark, writeSelfMark } from '../attendance/service';
 import { actorOf, recordAudit } from '../audit/service';
 import { lockOpenClass } from '../classes/service';
