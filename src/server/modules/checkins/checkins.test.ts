@@ -381,6 +381,9 @@ describe('a scan while signed out', () => {
 
     // The page's call after the sign-in answers the same result (and brings the device's key), then the cookie goes.
     const phone = await newDevice();
+    // The browser back from the sign-in at /c/done: the same result, shown.
+    const back = await inject('GET', '/c/done', `${session}; ${kept}`);
+    expect(back.headers.location).toBe('/checkin-result?status=present&class=CSE6&period=0');
     const pending = await inject('POST', '/api/checkins/scan/pending', `${session}; ${kept}`, await phone.proof('pending'));
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json()).toMatchObject({ checkinId: id, status: 'present', at: new Date(now - 90_000).toISOString() });
@@ -394,6 +397,8 @@ describe('a scan while signed out', () => {
     const wrong = await inject('GET', '/c/not-a-token', session);
     expect(wrong.headers.location).toBe(`/checkin-result?${new URLSearchParams({ error: 'This code is not valid: scan the code on the screen again' })}`);
     expect((await inject('POST', '/api/checkins/scan/pending', session, {})).statusCode).toBe(404);
+    const staff = await inject('GET', `/c/${await tokenOf(id)}`, faculty);
+    expect(staff.headers.location).toBe(`/checkin-result?${new URLSearchParams({ error: 'Only students check in' })}`);
   });
 
   it('refuses a scan kept more than 3 minutes', async () => {
