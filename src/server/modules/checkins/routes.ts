@@ -92,7 +92,7 @@ function resultAddress(outcome: ScanResult | HttpError): string {
  * The sign-in's own completion of a kept scan (the app hands it to the auth routes): a student who
  * scanned while signed out is checked in as they sign in, whatever page the browser goes to next.
  * The cookie stays, so that the page's call (with the device's key) answers the same result. A
- * refusal does not stop the sign-in.
+ * refusal, or a failure, does not stop the sign-in.
  */
 export function completeScanAtSignIn(options: CheckinRoutesOptions) {
   const context = checkinContext(options);
@@ -103,8 +103,9 @@ export function completeScanAtSignIn(options: CheckinRoutesOptions) {
     try {
       await completePendingScan(options.database, user, cookie, {}, context, { now: clock(), address: request.ip });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      request.log.info({ reason: error.message }, 'the scan kept at sign-in was refused');
+      // The sign-in stands whatever becomes of the scan: the page's own call reports it.
+      if (error instanceof HttpError) request.log.info({ reason: error.message }, 'the scan kept at sign-in was refused');
+      else request.log.warn({ err: error }, 'the scan kept at sign-in failed');
     }
   };
 }
@@ -156,7 +157,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
     async (request, reply) => {
       // The code is of this moment: never kept by a cache.
       reply.header('cache-control', 'no-store');
-      return getCheckin(db, request.params.id, context, baseUrl(request), clock());
+      return getCheckin(db, request.params.id, baseUrl(request), clock());
     },
   );
 
@@ -172,7 +173,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
         response: { 200: CheckinSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
       },
     },
-    async (request) => closeCheckin(db, request.user!, request.params.id, context, baseUrl(request), clock()),
+    async (request) => closeCheckin(db, request.user!, request.params.id, baseUrl(request), clock()),
   );
 
   app.post(
@@ -188,7 +189,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
         response: { 200: CheckinSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...refused },
       },
     },
-    async (request) => removeEntry(database, request.user!, request.params.id, request.body, context, baseUrl(request), clock()),
+    async (request) => removeEntry(database, request.user!, request.params.id, request.body, baseUrl(request), clock()),
   );
 
   app.post(

@@ -118,7 +118,7 @@ export async function openCheckin(
 }
 
 /** POST /api/checkins/:id/close: ends a check-in now; closing a closed one changes nothing. */
-export async function closeCheckin(db: Db, user: User, id: string, context: CheckinContext, baseUrl: string, now: Date): Promise<Checkin> {
+export async function closeCheckin(db: Db, user: User, id: string, baseUrl: string, now: Date): Promise<Checkin> {
   const checkin = await readCheckin(db, id);
   if (checkin.closedAt === null) {
     await db.transaction(async (tx) => {
@@ -126,7 +126,7 @@ export async function closeCheckin(db: Db, user: User, id: string, context: Chec
       if (closed) await recordAudit(tx, actorOf(user), 'checkin.close', `${checkin.className} ${checkin.date}`, { period: checkin.period });
     });
   }
-  return getCheckin(db, id, context, baseUrl, now);
+  return getCheckin(db, id, baseUrl, now);
 }
 
 function toEntry(row: repo.EntryWithName): CheckinEntry {
@@ -146,7 +146,7 @@ function toEntry(row: repo.EntryWithName): CheckinEntry {
  * current slot and when it ends, so that the screen redraws then; the check-ins with their flags;
  * the refused scans.
  */
-export async function getCheckin(db: Executor, id: string, _context: CheckinContext, baseUrl: string, now: Date): Promise<Checkin> {
+export async function getCheckin(db: Executor, id: string, baseUrl: string, now: Date): Promise<Checkin> {
   const checkin = await readCheckin(db, id);
   const [entries, subject] = await Promise.all([
     repo.listEntries(db, id),
@@ -417,7 +417,6 @@ export async function removeEntry(
   user: User,
   id: string,
   body: { pin: string; reason: string },
-  context: CheckinContext,
   baseUrl: string,
   now: Date,
 ): Promise<Checkin> {
@@ -446,5 +445,5 @@ export async function removeEntry(
     return restored;
   });
   if (changed) await notifyRegisterSaved(database, checkin);
-  return getCheckin(database.db, id, context, baseUrl, now);
+  return getCheckin(database.db, id, baseUrl, now);
 }
