@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { brandingRoutes } from './modules/branding/routes';
 import { correctionRoutes } from './modules/corrections/routes';
+import { checkinRoutes, completeScanAtSignIn } from './modules/checkins/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { classAdminRoutes } from './modules/class-admin/routes';
@@ -67,7 +68,7 @@ export interface AppOptions {
    */
   database: Database | Opening;
   config: Pick<Config, 'timeZone' | 'trustProxy' | 'webDir' | 'production'> &
-    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken' | 'notices' | 'alertThreshold'>>;
+    Partial<Pick<Config, 'contact' | 'formService' | 'limits' | 'secret' | 'publicUrl' | 'smtp' | 'branding' | 'requireTotp' | 'oidc' | 'passwordLogin' | 'metricsToken' | 'notices' | 'alertThreshold' | 'campusNetworks'>>;
   logger?: FastifyServerOptions['logger'];
   /** The process's metrics, when the caller adds families of its own; else the app makes them. */
   metrics?: Metrics;
@@ -77,6 +78,8 @@ export interface AppOptions {
    * task, never started: queuing a task there fails.
    */
   jobs?: JobRunner;
+  /** The clock self check-in's codes are made and checked by: the system's, unless a test sets its own. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -105,6 +108,7 @@ const API_TAGS = [
   { name: 'branding', description: 'The university\'s name, colour and logo' },
   { name: 'notices', description: 'The privacy and accessibility notices' },
   { name: 'corrections', description: 'Students\' requests to correct a mark, and faculty\'s decisions' },
+  { name: 'checkins', description: 'Self check-in: faculty open a check-in for a register, students scan its changing code' },
   { name: 'attendance', description: "Taking a class's register for a date (and a lecture), and its history of changes" },
   { name: 'students', description: "A student's attendance record and its PDF report" },
   { name: 'registrations', description: 'Student profiles: registering, finding, changing and removing them' },
@@ -133,7 +137,7 @@ const openApiTransform: SwaggerTransform = (input) => {
 };
 
 /** Builds the whole portal: the JSON API under /api and the web app around it. */
-export async function buildApp({ database: given, config, logger = false, metrics = new Metrics(), jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database: given, config, logger = false, metrics = new Metrics(), jobs, clock }: AppOptions): Promise<FastifyInstance> {
   // Being opened: its failure is reported where it is awaited, below, once the rest is built.
   const { database, opened } = 'opened' in given ? given : { database: given, opened: Promise.resolve(given) };
   const app = Fastify({
@@ -227,6 +231,13 @@ export async function buildApp({ database: given, config, logger = false, metric
 
   await app.register(healthRoutes, { database, metrics, metricsToken: config.metricsToken });
   const limits = config.limits ?? DEFAULT_LIMITS;
+  const checkins = {
+    database,
+    timeZone: config.timeZone,
+    campusNetworks: config.campusNetworks ?? [],
+    publicUrl: config.publicUrl,
+    ...(clock ? { clock } : {}),
+  };
   await app.register(authRoutes, {
     db: database.db,
     signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: limits.signInPerAddress },
@@ -235,6 +246,8 @@ export async function buildApp({ database: given, config, logger = false, metric
     passwordLogin: config.passwordLogin ?? true,
     publicUrl: config.publicUrl,
     totpIssuer: config.branding?.name ?? 'University Portal',
+    // A check-in scanned while signed out completes as the student signs in (decision 45).
+    onSignedIn: completeScanAtSignIn(checkins),
   });
   await app.register(profileRoutes, { db: database.db, registrationsPer10Minutes: limits.registrations });
   // Reports, records and class cards are answered from memory, or as 304, while the reports' data
@@ -252,6 +265,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(firestoreImportRoutes, { database, timeZone: config.timeZone });
   await app.register(attendanceRoutes, { database, cache: reportCache('attendance'), timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
+  await app.register(checkinRoutes, checkins);
   await app.register(reportRoutes, { db: database.db, versions, cache: reportCache('reports'), timeZone: config.timeZone });
   await app.register(eventRoutes, { database, metrics });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });

@@ -178,3 +178,20 @@ describe('PORTAL_BACKUP_DIR, PORTAL_BACKUP_INTERVAL_HOURS and PORTAL_BACKUP_KEEP
     expect(() => loadConfig({ PORTAL_BACKUP_KEEP: '0' })).toThrow(/PORTAL_BACKUP_KEEP must be a whole number of 1 or more/);
   });
 });
+
+describe('PORTAL_CAMPUS_NETWORKS', () => {
+  it('reads CIDRs separated by commas, an address alone as its own network, and none by default', () => {
+    expect(loadConfig({}).campusNetworks).toEqual([]);
+    expect(loadConfig({ PORTAL_CAMPUS_NETWORKS: ' 10.20.0.0/16, 192.168.4.7 ,2001:db8::/32' }).campusNetworks).toEqual([
+      '10.20.0.0/16',
+      '192.168.4.7/32',
+      '2001:db8::/32',
+    ]);
+  });
+
+  it('refuses what is not a network', () => {
+    for (const value of ['campus', '10.0.0.0/33', '10.0.0.0/8/1', '2001:db8::/129', '10.0.0/8']) {
+      expect(() => loadConfig({ PORTAL_CAMPUS_NETWORKS: value }), value).toThrow(/PORTAL_CAMPUS_NETWORKS must be a comma-separated list/);
+    }
+  });
+});

@@ -61,6 +61,33 @@ export interface Config {
   retention: RetentionSettings;
   /** PORTAL_THRESHOLD: the percentage below which the below-threshold alert warns a student (75). */
   alertThreshold: number;
+  /**
+   * PORTAL_CAMPUS_NETWORKS: the campus's networks as CIDRs (such as 10.20.0.0/16,2001:db8::/32), from
+   * which a campus-only check-in accepts scans (decision 45); empty: no check-in can be campus-only.
+   */
+  campusNetworks: string[];
+}
+
+/**
+ * PORTAL_CAMPUS_NETWORKS: comma-separated CIDRs (an address alone is a /32 or /128), written back
+ * with their prefix.
+ */
+export function campusNetworks(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.PORTAL_CAMPUS_NETWORKS?.trim() ?? '';
+  if (raw === '') return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [address = '', prefix, extra] = entry.split('/');
+      const version = isIP(address);
+      const max = version === 4 ? 32 : 128;
+      if (version === 0 || extra !== undefined || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= max))) {
+        throw new Error(`PORTAL_CAMPUS_NETWORKS must be a comma-separated list of networks as CIDRs (such as 10.20.0.0/16), not "${entry}"`);
+      }
+      return `${address}/${prefix ?? max}`;
+    });
 }
 
 export interface RetentionSettings {
@@ -500,5 +527,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       withdrawnDays: retentionDays(env, 'PORTAL_RETAIN_WITHDRAWN_DAYS', null),
     },
     alertThreshold: alertThreshold(env),
+    campusNetworks: campusNetworks(env),
   };
 }

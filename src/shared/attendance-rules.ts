@@ -72,6 +72,10 @@ export function summarize(presentDays: number, absentDays: number): AttendanceSu
 export const MARK_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
 
+/** Who made a change to a mark: faculty, or the student checking themself in (decision 45). */
+export const CHANGE_SOURCES = ['faculty', 'self'] as const;
+export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
 /** Whether a mark counts as attended: present or late. */
 export function attends(status: MarkStatus): boolean {
   return status === 'present' || status === 'late';

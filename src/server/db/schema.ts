@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { MARK_STATUSES } from '../../shared/attendance-rules';
+import { CHANGE_SOURCES, MARK_STATUSES } from '../../shared/attendance-rules';
 import { CORRECTION_STATES } from '../../shared/schemas/corrections';
 
 const statusCheck = (name: string, status: unknown) =>
@@ -505,11 +505,16 @@ export const attendanceChanges = pgTable(
     // The register's revision the save made: what changed since a revision (a 412's conflicts).
     // Null for changes saved before revisions were kept.
     revision: integer('revision'),
+    // Who made the change: faculty (a save, a correction accepted, a check-in removed) or the
+    // student themself, by checking in (decision 45). A mark whose history has a faculty change is
+    // never changed by a check-in.
+    source: text('source', { enum: CHANGE_SOURCES }).notNull().default('faculty'),
   },
   (t) => [
     index('attendance_changes_session_idx').on(t.registerId, t.changedAt),
     statusCheck('attendance_changes_old_status_check', t.oldStatus),
     statusCheck('attendance_changes_new_status_check', t.newStatus),
+    check('attendance_changes_source_check', sql`${t.source} in ('faculty', 'self')`),
   ],
 );
 
@@ -754,4 +759,89 @@ export const jobSlots = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.task, t.slot] })],
+);
+
+/**
+ * Self check-in (decision 45): a register of today opened by faculty for a few minutes, during
+ * which students check themselves in with a code that changes every 10 seconds. The codes are
+ * derived from `secret` and the time, so nothing is stored per code. At most one open check-in
+ * per register: one not closed (an expired one is closed when the next is opened).
+ */
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    className: text('class_name')
+      .notNull()
+      .references(() => classes.name, { onUpdate: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    period: integer('period').notNull().default(0),
+    secret: bytea('secret').notNull(),
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    // Null: a check-in is never late.
+    lateAfterMinutes: integer('late_after_minutes'),
+    campusOnly: boolean('campus_only').notNull().default(false),
+    // Scans of this check-in that were refused (an expired or forged code, a closed check-in, a
+    // student not on the roster, an address off campus): shown to faculty.
+    refusedCount: integer('refused_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('checkins_open_key').on(t.className, t.date, t.period).where(sql`${t.closedAt} is null`),
+    index('checkins_register_idx').on(t.className, t.date, t.period),
+    check('checkins_period_check', sql`${t.period} between 0 and 12`),
+    check('checkins_late_check', sql`${t.lateAfterMinutes} is null or ${t.lateAfterMinutes} between 0 and 30`),
+  ],
+);
+
+/** A browser's signing key (WebCrypto P-256, its private half never leaves the browser), per student. */
+export const deviceKeys = pgTable(
+  'device_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pin: text('pin').notNull(),
+    // The public key, uncompressed (65 bytes), in base64url.
+    publicKey: text('public_key').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('device_keys_pin_key').on(t.pin, t.publicKey),
+    index('device_keys_public_key_idx').on(t.publicKey),
+    normalPin('device_keys_pin_normal_check', t.pin),
+  ],
+);
+
+/**
+ * A student's check-in: the status it wrote (or the mark faculty had set, kept), when, with which
+ * device key, and the flags faculty see (a shared device, a new device, no device key). Faculty can
+ * remove it: the mark goes back to `previous_status` (absent when the register had no mark).
+ */
+export const checkinEntries = pgTable(
+  'checkin_entries',
+  {
+    checkinId: uuid('checkin_id')
+      .notNull()
+      .references(() => checkins.id, { onDelete: 'cascade' }),
+    pin: text('pin').notNull(),
+    status: text('status', { enum: MARK_STATUSES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    deviceKeyId: uuid('device_key_id').references(() => deviceKeys.id, { onDelete: 'set null' }),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    // True when faculty had set the mark already: the check-in is recorded, the mark left alone.
+    markKept: boolean('mark_kept').notNull().default(false),
+    previousStatus: text('previous_status', { enum: MARK_STATUSES }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedReason: text('removed_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkinId, t.pin] }),
+    index('checkin_entries_pin_idx').on(t.pin, t.at),
+    index('checkin_entries_device_idx').on(t.deviceKeyId),
+    statusCheck('checkin_entries_status_check', t.status),
+    normalPin('checkin_entries_pin_normal_check', t.pin),
+  ],
 );

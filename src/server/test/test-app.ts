@@ -22,11 +22,12 @@ export interface TestContext {
 let counter = 0;
 
 /** A real app on a real, fresh database, for `app.inject()` tests. */
-export async function createTestContext(config: Partial<AppOptions['config']> = {}): Promise<TestContext> {
+export async function createTestContext(config: Partial<AppOptions['config']> = {}, options: Pick<AppOptions, 'clock'> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const app = await buildApp({
     database,
     config: { ...TEST_APP_CONFIG, ...config },
+    ...options,
   });
   await app.ready();
 

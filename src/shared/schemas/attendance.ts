@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MARK_STATUSES } from '../attendance-rules';
+import { CHANGE_SOURCES, MARK_STATUSES } from '../attendance-rules';
 import { IsoDateSchema, PinSchema } from './common';
 
 /**
@@ -60,7 +60,12 @@ export type RosterStudent = z.infer<typeof RosterStudentSchema>;
 export const RosterSchema = z.array(RosterStudentSchema);
 
 /** `present` is true for present and late marks (they attend), as the original app's switch shows it. */
-export const AttendanceRecordSchema = RosterStudentSchema.extend({ status: MarkStatusSchema, present: z.boolean() });
+export const AttendanceRecordSchema = RosterStudentSchema.extend({
+  status: MarkStatusSchema,
+  present: z.boolean(),
+  /** When the student checked themself in (decision 45): the mark came from a self check-in and faculty have not changed it since. */
+  checkedInAt: z.string().optional(),
+});
 export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
 
 /** A register's marks: `total` of every status, then each status (present alone, without late). */
@@ -159,6 +164,8 @@ export const AttendanceChangeSchema = z.object({
   reason: z.string().nullable(),
   /** When the mark was taken on the device, if the save said so; changedAt (the server's) orders the history. */
   markedAt: z.string().optional(),
+  /** `self`: the student checked themself in (decision 45), `changedBy` is then the student; `faculty` otherwise. */
+  source: z.enum(CHANGE_SOURCES),
 });
 export type AttendanceChange = z.infer<typeof AttendanceChangeSchema>;
 export const AttendanceHistorySchema = z.array(AttendanceChangeSchema);

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   'student.erase',
   'import.firestore',
   'alerts.update',
+  'checkin.open',
+  'checkin.close',
+  'checkin.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -70,6 +73,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'student.erase': "Student's data erased",
   'import.firestore': 'Imported from the Firebase app',
   'alerts.update': 'Alert rules changed',
+  'checkin.open': 'Check-in opened',
+  'checkin.close': 'Check-in closed',
+  'checkin.remove': 'Check-in removed',
 };
 
 /** The actor of an action done through the `portal` command. */

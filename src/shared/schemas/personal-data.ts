@@ -90,6 +90,24 @@ export const PersonalDataSchema = z.object({
   notifications: z
     .array(z.object({ kind: z.string(), title: z.string(), body: z.string(), createdAt: Timestamp, readAt: Timestamp.nullable() }))
     .describe("The notices in the student's account's bell"),
+  checkins: z
+    .array(
+      z.object({
+        className: z.string(),
+        date: z.string(),
+        period: z.number().int(),
+        status: MarkStatus,
+        at: Timestamp,
+        markKept: z.boolean(),
+        flags: z.array(z.string()),
+        removedAt: Timestamp.nullable(),
+        removedReason: z.string().nullable(),
+      }),
+    )
+    .describe("The student's self check-ins, with the flags faculty saw and any removal's reason"),
+  deviceKeys: z
+    .array(z.object({ publicKey: z.string(), createdAt: Timestamp, lastUsedAt: Timestamp }))
+    .describe('The public keys of the browsers the student checked in with'),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
 
@@ -107,5 +125,7 @@ export const ErasureSchema = z.object({
   corrections: z.number().int().describe('Correction requests deleted'),
   contactMessages: z.number().int().describe("Contact messages from the student's e-mail deleted"),
   auditEntries: z.number().int().describe('Audit entries whose personal data was replaced'),
+  checkins: z.number().int().describe('Self check-ins kept under the pseudonym'),
+  deviceKeys: z.number().int().describe("The keys of the student's devices deleted"),
 });
 export type Erasure = z.infer<typeof ErasureSchema>;

@@ -183,9 +183,9 @@ describe('PUT /api/attendance/:class/:date', () => {
     expect(history).toHaveLength(8);
     // Newest first: the correction's three changes, then the five of the first save.
     expect(history.slice(0, 3)).toEqual([
-      { pin: 'C3-02', name: 'Name C3-02', oldStatus: 'present', newStatus: 'absent', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
-      { pin: 'C3-03', name: 'Name C3-03', oldStatus: 'present', newStatus: 'absent', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
-      { pin: 'C3-05', name: 'Name C3-05', oldStatus: 'absent', newStatus: 'present', oldValue: false, newValue: true, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected' },
+      { pin: 'C3-02', name: 'Name C3-02', oldStatus: 'present', newStatus: 'absent', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected', source: 'faculty' },
+      { pin: 'C3-03', name: 'Name C3-03', oldStatus: 'present', newStatus: 'absent', oldValue: true, newValue: false, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected', source: 'faculty' },
+      { pin: 'C3-05', name: 'Name C3-05', oldStatus: 'absent', newStatus: 'present', oldValue: false, newValue: true, changedBy: 'Test admin', changedAt: body.updatedAt, reason: 'Late arrivals corrected', source: 'faculty' },
     ]);
     expect(history.slice(3).every((c) => c.oldValue === null)).toBe(true);
   });

@@ -15,6 +15,7 @@ const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 export type MarkRow = typeof attendanceMarks.$inferSelect;
 export type NewMarkRow = typeof attendanceMarks.$inferInsert;
 type MarkStatus = MarkRow['status'];
+type ChangeSource = (typeof attendanceChanges.$inferSelect)['source'];
 
 export interface RegisterWithTaker extends RegisterRow {
   takerName: string | null;
@@ -136,7 +137,7 @@ export function listMarks(db: Executor, registerId: string): Promise<MarkRow[]> 
 export async function lockRegister(
   tx: Tx,
   key: { className: string; date: string; period: number },
-  fresh: { subjectCode: string | null; termId: string | null; takenBy: string },
+  fresh: { subjectCode: string | null; termId: string | null; takenBy: string | null },
 ): Promise<RegisterRow> {
   const [row] = await tx
     .insert(registers)
@@ -174,7 +175,7 @@ export async function writeMarks(
   marks: NewMarkRow[],
   counts: Record<MarkStatus, number>,
   changes: MarkChange[],
-  by: { changedBy: string; reason: string | null; markedAt: string | null; revision: number },
+  by: { changedBy: string; reason: string | null; markedAt: string | null; revision: number; source?: ChangeSource },
 ): Promise<RegisterWithTaker> {
   const column = <T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined) => sql.param(rows.map(pick));
   const stamp = tx.$with('stamp', { at: sql<Date>`at` }).as(sql`select clock_timestamp() as at`);
@@ -188,9 +189,9 @@ export async function writeMarks(
     ) as w(pin, name, class_name, status, date, period)
     on conflict (session_id, pin) do update set name = excluded.name, class_name = excluded.class_name, status = excluded.status`);
   const logged = tx.$with('logged', {}).as(sql`
-    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason, marked_at, revision)
+    insert into ${attendanceChanges} (session_id, pin, old_status, new_status, changed_by, changed_at, reason, marked_at, revision, source)
     select ${registerId}::uuid, c.pin, c.old_status, c.new_status, ${by.changedBy}::uuid, ${at}, ${by.reason}::text,
-      ${by.markedAt}::timestamptz, ${by.revision}::int
+      ${by.markedAt}::timestamptz, ${by.revision}::int, ${by.source ?? 'faculty'}::text
     from unnest(
       ${column(changes, (c) => c.pin)}::text[], ${column(changes, (c) => c.oldStatus)}::text[], ${column(changes, (c) => c.newStatus)}::text[]
     ) as c(pin, old_status, new_status)`);
@@ -224,6 +225,7 @@ export interface ChangeRow {
   changedAt: Date;
   reason: string | null;
   markedAt: Date | null;
+  source: ChangeSource;
 }
 
 /** Newest save first; within one save, by PIN. */
@@ -238,6 +240,7 @@ export function listChanges(db: Executor, registerId: string): Promise<ChangeRow
       changedAt: attendanceChanges.changedAt,
       reason: attendanceChanges.reason,
       markedAt: attendanceChanges.markedAt,
+      source: attendanceChanges.source,
     })
     .from(attendanceChanges)
     .leftJoin(
@@ -317,6 +320,29 @@ export async function keepIdempotentAnswer(tx: Tx, key: string, answer: { status
 /** Deletes the Idempotency-Keys kept since before `before`; returns how many. */
 export async function deleteIdempotencyKeysBefore(db: Executor, before: Date): Promise<number> {
   return (await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).returning({ key: idempotencyKeys.key })).length;
+}
+
+/**
+ * The marks of a register whose latest change is a self check-in (decision 45), with that change's
+ * time: the check-ins faculty have not changed since.
+ */
+export async function listSelfCheckIns(db: Executor, registerId: string): Promise<Map<string, Date>> {
+  const rows = await db
+    .selectDistinctOn([attendanceChanges.pin], { pin: attendanceChanges.pin, source: attendanceChanges.source, changedAt: attendanceChanges.changedAt })
+    .from(attendanceChanges)
+    .where(eq(attendanceChanges.registerId, registerId))
+    .orderBy(attendanceChanges.pin, desc(attendanceChanges.changedAt), desc(attendanceChanges.id));
+  return new Map(rows.filter((row) => row.source === 'self').map((row) => [row.pin, row.changedAt]));
+}
+
+/** Whether faculty have changed this student's mark in this register (a save, a correction, a removal). */
+export async function hasFacultyChange(db: Executor, registerId: string, pin: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attendanceChanges.id })
+    .from(attendanceChanges)
+    .where(and(eq(attendanceChanges.registerId, registerId), eq(attendanceChanges.pin, pin), eq(attendanceChanges.source, 'faculty')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** How many registers each class has, all dates; a class with none is absent from the map. */

@@ -21,7 +21,7 @@ import { todayIn } from '../../../shared/dates';
 import type { Database, Executor, Tx } from '../../db/client';
 import { badRequest, conflict, HttpError } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
-import { assertClassExists, listActiveClassNames, lockOpenClass } from '../classes/service';
+import { assertClassExists, assertClassOpen, listActiveClassNames, lockOpenClass } from '../classes/service';
 import { countMarkChanges, termIdOn } from '../counters/service';
 import { bumpDataVersion } from '../data-version/service';
 import { countByClass, listClassRoster } from '../roster/service';
@@ -42,8 +42,15 @@ function byPin(a: { pin: string }, b: { pin: string }): number {
   return Buffer.compare(Buffer.from(a.pin), Buffer.from(b.pin));
 }
 
-function toRecord(mark: Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>): AttendanceRecord {
-  return { pin: mark.pin, name: mark.name, class: mark.className, status: mark.status, present: attends(mark.status) };
+function toRecord(mark: Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>, checkedInAt?: Date): AttendanceRecord {
+  return {
+    pin: mark.pin,
+    name: mark.name,
+    class: mark.className,
+    status: mark.status,
+    present: attends(mark.status),
+    ...(checkedInAt ? { checkedInAt: checkedInAt.toISOString() } : {}),
+  };
 }
 
 function subjectOf(register: Pick<RegisterWithTaker, 'subjectCode' | 'subjectName'>): Subject | null {
@@ -56,7 +63,11 @@ function statsOf(register: RegisterWithTaker): AttendanceRegister['stats'] {
   return { total: present + absent + late + excused, present, absent, late, excused };
 }
 
-function toRegister(register: RegisterWithTaker, marks: readonly Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>[]): AttendanceRegister {
+function toRegister(
+  register: RegisterWithTaker,
+  marks: readonly Pick<MarkRow, 'pin' | 'name' | 'className' | 'status'>[],
+  checkedIn: ReadonlyMap<string, Date> = new Map(),
+): AttendanceRegister {
   return {
     class: register.className,
     date: register.date,
@@ -66,7 +77,7 @@ function toRegister(register: RegisterWithTaker, marks: readonly Pick<MarkRow, '
     ...(register.takerName !== null ? { takenBy: register.takerName } : {}),
     takenAt: register.takenAt.toISOString(),
     updatedAt: register.updatedAt.toISOString(),
-    records: marks.map(toRecord),
+    records: marks.map((mark) => toRecord(mark, checkedIn.get(mark.pin))),
     stats: statsOf(register),
   };
 }
@@ -83,6 +94,7 @@ function toChange(row: ChangeRow): AttendanceChange {
     changedAt: row.changedAt.toISOString(),
     reason: row.reason,
     ...(row.markedAt !== null ? { markedAt: row.markedAt.toISOString() } : {}),
+    source: row.source,
   };
 }
 
@@ -132,7 +144,10 @@ export interface TaggedRegister {
 
 async function readRegister(db: Executor, className: string, date: string, period: number): Promise<TaggedRegister> {
   const register = await repo.findRegister(db, className, date, period);
-  if (register) return { register: toRegister(register, await repo.listMarks(db, register.id)), etag: registerTag(register) };
+  if (register) {
+    const [marks, checkedIn] = await Promise.all([repo.listMarks(db, register.id), repo.listSelfCheckIns(db, register.id)]);
+    return { register: toRegister(register, marks, checkedIn), etag: registerTag(register) };
+  }
   // Not taken yet: the roster with everyone absent, as the original app's register screen started.
   const [roster, subject] = await Promise.all([listClassRoster(db, className), timetabledSubject(db, className, date, period)]);
   const records = roster.map((s) => toRecord({ ...s, status: 'absent' }));
@@ -435,6 +450,8 @@ async function writeRegister(
     // Read under the lock: a save that waited sees the marks of the save it waited for.
     const roster = await listClassRoster(tx, className);
     const existing = new Map((await repo.listMarks(tx, register.id)).map((m) => [m.pin, m]));
+    // Marks that came from a self check-in (decision 45) stay so unless this save changes them.
+    const checkedIn = existing.size > 0 ? await repo.listSelfCheckIns(tx, register.id) : new Map<string, Date>();
 
     const allowed = new Set([...roster.map((s) => s.pin), ...existing.keys()]);
     const unknown = [...wanted.keys()].filter((pin) => !allowed.has(pin));
@@ -499,19 +516,29 @@ async function writeRegister(
       await input.within(tx);
       answer = await readRegister(tx, className, date, period);
     } else {
+      for (const change of changes) checkedIn.delete(change.pin);
       // The register's marks are exactly those just written, in the order listMarks gives.
-      answer = { register: toRegister(saved, [...marks].sort(byPin)), etag: registerTag(saved) };
+      answer = { register: toRegister(saved, [...marks].sort(byPin), checkedIn), etag: registerTag(saved) };
     }
     if (key !== undefined) await repo.keepIdempotentAnswer(tx, key, { status: 200, body: answer.register, etag: answer.etag });
     return answer;
   });
 
-  try {
-    await database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: className, date, period }));
-  } catch (err) {
-    input.onNotifyError?.(err);
-  }
+  await notifyRegisterSaved(database, { className, date, period }, input.onNotifyError);
   return tagged;
+}
+
+/** Tells every server process that a register was written (live updates); after the commit. */
+export async function notifyRegisterSaved(
+  database: Pick<Database, 'notify'>,
+  register: { className: string; date: string; period: number },
+  onError?: (err: unknown) => void,
+): Promise<void> {
+  try {
+    await database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: register.className, date: register.date, period: register.period }));
+  } catch (err) {
+    onError?.(err);
+  }
 }
 
 export async function getHistory(db: Executor, className: string, date: string, period = 0): Promise<AttendanceChange[]> {
@@ -588,4 +615,142 @@ export function recordSyntheticHistory(
   input: { classNames: readonly string[]; dates: readonly string[]; periods: number; takenBy: string },
 ): Promise<number> {
   return repo.insertSyntheticHistory(tx, input);
+}
+
+/** The subject a register is (or, not taken yet, would be) taken for: its own, else the timetable's; null for period 0. */
+export async function registerSubjectOf(db: Executor, className: string, date: string, period: number): Promise<Subject | null> {
+  const register = await repo.findRegister(db, className, date, period);
+  return register ? subjectOf(register) : timetabledSubject(db, className, date, period);
+}
+
+/**
+ * Refuses a register that cannot take marks as a self check-in would write them (decision 45): an
+ * unknown (404) or archived (409) class, a date that would mix a whole-day register with lectures
+ * (409), a new lecture the timetable does not give that day (400: faculty choose its subject by
+ * saving the register). Returns the register's subject.
+ */
+export async function assertSelfMarksPossible(db: Executor, className: string, date: string, period: number): Promise<Subject | null> {
+  await assertClassOpen(db, className);
+  const sameDay = await repo.listRegistersOn(db, className, date);
+  if (sameDay.some((r) => (r.period === 0) !== (period === 0))) throw conflict(CHOOSE_PERIOD_MESSAGE);
+  const taken = sameDay.find((r) => r.period === period);
+  if (taken) return subjectOf(taken);
+  const subject = await timetabledSubject(db, className, date, period);
+  if (period > 0 && !subject) {
+    throw badRequest(`Period ${period} is not on the ${className} timetable for that day: save the register with its subject first`);
+  }
+  return subject;
+}
+
+export interface SelfMarkInput {
+  className: string;
+  date: string;
+  period: number;
+  pin: string;
+  /** The status the check-in gives: present, or late. */
+  status: MarkStatus;
+  /** The register's taker if the check-in makes it: the faculty member who opened the check-in. */
+  takenBy: string | null;
+  /** The student's account: the author of the change in the register's history. */
+  changedBy: string;
+}
+
+/** What a self check-in did to the mark: wrote `status` over `previous` (null: no mark before), or kept faculty's. */
+export type SelfMarkOutcome = { kept: false; status: MarkStatus; previous: MarkStatus | null } | { kept: true; status: MarkStatus };
+
+/** Writes one student's mark into a register, with its counters and (when it changes) a history row. */
+async function writeOneMark(
+  tx: Tx,
+  register: repo.RegisterRow,
+  existing: ReadonlyMap<string, MarkRow>,
+  mark: { pin: string; name: string; className: string; status: MarkStatus },
+  roster: readonly { pin: string; name: string; className: string }[],
+  by: { changedBy: string; reason: string | null; source: 'faculty' | 'self' },
+): Promise<void> {
+  const previous = existing.get(mark.pin)?.status ?? null;
+  const { date, period } = register;
+  // A register the check-in makes covers the class, as a save does: everyone else absent.
+  const marks =
+    existing.size === 0
+      ? roster.map((s) => ({ registerId: register.id, pin: s.pin, name: s.name, className: s.className, date, period, status: s.pin === mark.pin ? mark.status : ('absent' as MarkStatus) }))
+      : [{ registerId: register.id, ...mark, date, period }];
+  if (!marks.some((m) => m.pin === mark.pin)) marks.push({ registerId: register.id, ...mark, date, period });
+  const after = new Map<string, MarkStatus>([...existing.values()].map((m) => [m.pin, m.status]));
+  for (const m of marks) after.set(m.pin, m.status);
+  const counted = marks
+    .map((m) => ({ pin: m.pin, from: existing.get(m.pin)?.status ?? null, to: m.status }))
+    .filter((c) => c.from !== c.to);
+  // Only the student's own mark goes into the history: the others' absent marks are the register's start.
+  await repo.writeMarks(
+    tx,
+    register.id,
+    marks,
+    countMarks([...after.values()].map((status) => ({ status }))),
+    [{ pin: mark.pin, oldStatus: previous, newStatus: mark.status }],
+    by,
+  );
+  await countMarkChanges(tx, register, counted);
+  await bumpDataVersion(tx);
+}
+
+/**
+ * A self check-in's mark (decision 45), in the caller's transaction: the student's mark in the
+ * register of (class, date, period) becomes `status`, unless faculty have set it (a change of
+ * theirs in the register's history), which it never changes. A register the check-in makes has
+ * the roster's other students absent, as a save would, and the opener as its taker. The change is
+ * recorded with source `self`; counters and class totals follow as with a save.
+ */
+export async function writeSelfMark(tx: Tx, input: SelfMarkInput): Promise<SelfMarkOutcome> {
+  const { className, date, period, pin } = input;
+  await lockOpenClass(tx, className);
+  const sameDay = await repo.listRegistersOn(tx, className, date);
+  if (sameDay.some((r) => (r.period === 0) !== (period === 0))) throw conflict(CHOOSE_PERIOD_MESSAGE);
+  const isNew = !sameDay.some((r) => r.period === period);
+  let subjectCode: string | null = null;
+  if (isNew && period > 0) {
+    const subject = await timetabledSubject(tx, className, date, period);
+    if (!subject) throw badRequest(`Period ${period} is not on the ${className} timetable for that day`);
+    subjectCode = subject.code;
+  }
+  const termId = await termIdOn(tx, date);
+  const register = await repo.lockRegister(tx, { className, date, period }, { subjectCode, termId, takenBy: input.takenBy });
+  const existing = new Map((await repo.listMarks(tx, register.id)).map((m) => [m.pin, m]));
+  const previous = existing.get(pin)?.status ?? null;
+  if (previous !== null && (await repo.hasFacultyChange(tx, register.id, pin))) return { kept: true, status: previous };
+  if (previous === input.status) return { kept: false, status: previous, previous };
+  const roster = await listClassRoster(tx, className);
+  const student = roster.find((s) => s.pin === pin) ?? existing.get(pin);
+  if (!student) throw badRequest(`PIN ${pin} is not on the ${className} roster`);
+  await writeOneMark(tx, register, existing, { pin, name: student.name, className: student.className, status: input.status }, roster, {
+    changedBy: input.changedBy,
+    reason: null,
+    source: 'self',
+  });
+  return { kept: false, status: input.status, previous };
+}
+
+/**
+ * Undoes a self check-in (faculty removed it): the student's mark becomes `status` again, with the
+ * reason in the register's history, if the mark is still the check-in's (faculty have not changed
+ * it since). Returns whether the mark was changed.
+ */
+export async function restoreSelfMark(
+  tx: Tx,
+  input: { className: string; date: string; period: number; pin: string; status: MarkStatus; changedBy: string; reason: string },
+): Promise<boolean> {
+  const { className, date, period, pin } = input;
+  await lockOpenClass(tx, className);
+  const found = await repo.findRegister(tx, className, date, period);
+  if (!found) return false;
+  const register = await repo.lockRegister(tx, { className, date, period }, { subjectCode: null, termId: null, takenBy: null });
+  if (!(await repo.listSelfCheckIns(tx, register.id)).has(pin)) return false;
+  const existing = new Map((await repo.listMarks(tx, register.id)).map((m) => [m.pin, m]));
+  const current = existing.get(pin);
+  if (!current || current.status === input.status) return false;
+  await writeOneMark(tx, register, existing, { pin, name: current.name, className: current.className, status: input.status }, [], {
+    changedBy: input.changedBy,
+    reason: input.reason,
+    source: 'faculty',
+  });
+  return true;
 }

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
+import type { User } from '../../../shared/schemas/auth';
 import { UserParamsSchema } from '../../../shared/schemas/admin-users';
 import { homePathFor } from '../../../shared/access';
 import type { OidcSettings } from '../../config';
@@ -117,11 +118,17 @@ export interface AuthRoutesOptions {
   passwordLogin?: boolean;
   /** PORTAL_PUBLIC_URL: the callback address is built on it; unset, on the request's own address. */
   publicUrl?: string | undefined;
+  /**
+   * Called once a sign-in completes (password, second step or single sign-on), before the answer:
+   * the app finishes there what the visitor began signed out (a check-in's scan). Given by the
+   * app, so that this module knows no other.
+   */
+  onSignedIn?: (request: FastifyRequest, user: User) => Promise<void>;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS, requireTotp = 'off', totpIssuer = 'University Portal', oidc, passwordLogin = true, publicUrl },
+  { db, signInLimits = DEFAULT_SIGN_IN_LIMITS, requireTotp = 'off', totpIssuer = 'University Portal', oidc, passwordLogin = true, publicUrl, onSignedIn },
 ) => {
   const provider = oidc ? new OidcProvider(oidc) : undefined;
   const redirectUri = (request: FastifyRequest) => `${publicUrl ?? `${request.protocol}://${request.host}`}${OIDC_CALLBACK_PATH}`;
@@ -197,6 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         });
         const result = await signInWithOidc(db, identity, role);
         setSignInCookies(request, reply, result);
+        await onSignedIn?.(request, result.user);
         return reply.redirect(returnUrl ?? homePathFor(result.user.role), 302);
       } catch (error) {
         const reason = error instanceof OidcError || error instanceof SsoRefusal ? error.reason : 'failed';
@@ -239,6 +247,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         return { totpRequired: true as const };
       }
       setSignInCookies(request, reply, result);
+      await onSignedIn?.(request, result.user);
       return { user: result.user, ...(result.totpSetupRequired ? { totpSetupRequired: true } : {}) };
     },
   );
@@ -263,6 +272,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       });
       reply.clearCookie(PENDING_COOKIE, { path: '/api/auth/totp' });
       setSignInCookies(request, reply, result);
+      await onSignedIn?.(request, result.user);
       return { user: result.user };
     },
   );

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import type { AttendanceRegister } from '../../../shared/schemas/attendance';
+import type { Checkin } from '../../../shared/schemas/checkins';
 import type { Correction } from '../../../shared/schemas/corrections';
 import { ErasureSchema } from '../../../shared/schemas/personal-data';
 import { writeBackup } from '../../db/backup';
@@ -63,8 +64,23 @@ async function studentWithEverything(): Promise<string> {
   expect(sent.statusCode).toBe(201);
   await recordAudit(ctx.database.db, CLI, 'account.create', EMAIL, { name: NAME, role: 'student', pin: PIN });
   expect((await call('GET', `/api/admin/students/${PIN}/export`, admin)).statusCode).toBe(200);
+  // A self check-in today with the student's device, which faculty then remove.
+  const opened = await call('POST', '/api/checkins', faculty, { className: 'CSE5' });
+  expect(opened.statusCode).toBe(201);
+  const checkin = (opened.json() as { id: string }).id;
+  const token = ((await call('GET', `/api/checkins/${checkin}`, faculty)).json() as Checkin).code!.token;
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+  deviceKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+  const signedAt = Date.now();
+  const signed = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`portal-checkin\n${token}\n${signedAt}`));
+  const signature = Buffer.from(signed).toString('base64url');
+  expect((await call('POST', '/api/checkins/scan', student, { token, deviceKey, signature, signedAt })).statusCode).toBe(200);
+  const removed = await call('POST', `/api/checkins/${checkin}/remove`, faculty, { pin: PIN, reason: `${NAME} left early` });
+  expect(removed.statusCode).toBe(200);
   return student;
 }
+
+let deviceKey = '';
 
 describe('erasing a student', () => {
   let student: string;
@@ -93,7 +109,8 @@ describe('erasing a student', () => {
     const erasure = ErasureSchema.parse(res.json());
     pseudonym = erasure.pseudonym;
     expect(pseudonym).toMatch(/^ERASED-[0-9A-F]{8}$/);
-    expect(erasure).toMatchObject({ account: true, profile: true, marks: 1, corrections: 1, contactMessages: 1 });
+    // Two marks: the register of `day`, and today's, made by the check-in.
+    expect(erasure).toMatchObject({ account: true, profile: true, marks: 2, corrections: 1, contactMessages: 1, checkins: 1, deviceKeys: 1 });
     expect(erasure.auditEntries).toBeGreaterThanOrEqual(3);
 
     // Signed out everywhere: the account and its sessions are gone.
@@ -111,7 +128,7 @@ describe('erasing a student', () => {
     expect((await call('GET', `/api/admin/students/${PIN}/export`, admin)).statusCode).toBe(404);
 
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'student.erase'));
-    expect(entry).toMatchObject({ target: pseudonym, detail: expect.objectContaining({ marks: 1, account: true }) });
+    expect(entry).toMatchObject({ target: pseudonym, detail: expect.objectContaining({ marks: 2, account: true }) });
   });
 
   it('leaves none of the old PIN, name, e-mail or texts anywhere in a backup of the database', async () => {
@@ -120,7 +137,7 @@ describe('erasing a student', () => {
     const text = gunzipSync(readFileSync(file)).toString('utf8');
     expect(text).toContain(pseudonym);
     expect(text).toContain(OTHER);
-    for (const gone of [PIN, NAME, 'Zephyrine', 'Quillfeather', EMAIL, EMAIL.toLowerCase(), REASON, MESSAGE]) {
+    for (const gone of [PIN, NAME, 'Zephyrine', 'Quillfeather', EMAIL, EMAIL.toLowerCase(), REASON, MESSAGE, deviceKey]) {
       expect(text.toLowerCase(), gone).not.toContain(gone.toLowerCase());
     }
   });

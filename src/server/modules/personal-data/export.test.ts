@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
+import type { Checkin } from '../../../shared/schemas/checkins';
 import { PersonalDataSchema, type PersonalData } from '../../../shared/schemas/personal-data';
 import { auditLog, mailOutbox, signInSessions, totpCredentials, totpRecoveryCodes, users } from '../../db/schema';
 import { CLI, recordAudit } from '../audit/service';
@@ -121,6 +122,24 @@ describe('exporting a student\'s data', () => {
     expect(PersonalDataSchema.parse(res.json()).account?.email).toBe(EMAIL);
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'student.export'));
     expect(entry).toMatchObject({ target: PIN, actor: expect.stringMatching(/^admin/) });
+  });
+
+  it("holds the student's check-ins and the keys of their devices", async () => {
+    const opened = await post('/api/checkins', faculty, { className: 'CSE3' });
+    expect(opened.statusCode).toBe(201);
+    const id = (opened.json() as { id: string }).id;
+    const token = ((await get(`/api/checkins/${id}`, faculty)).json() as Checkin).code!.token;
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+    const deviceKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+    const signedAt = Date.now();
+    const signed = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`portal-checkin\n${token}\n${signedAt}`));
+    const signature = Buffer.from(signed).toString('base64url');
+    expect((await post('/api/checkins/scan', student, { token, deviceKey, signature, signedAt })).statusCode).toBe(200);
+    const data = PersonalDataSchema.parse((await get('/api/me/export', student)).json());
+    expect(data.checkins).toEqual([
+      expect.objectContaining({ className: 'CSE3', date: todayIn('UTC'), period: 0, status: 'present', markKept: false, flags: [], removedAt: null }),
+    ]);
+    expect(data.deviceKeys).toEqual([expect.objectContaining({ publicKey: deviceKey })]);
   });
 
   it('is refused to anyone else, and is a 404 for a PIN nothing is held about', async () => {

@@ -5,9 +5,12 @@ import {
   attendanceChanges,
   attendanceMarks,
   auditLog,
+  checkinEntries,
+  checkins,
   contactMessages,
   correctionRequests,
   idempotencyKeys,
+  deviceKeys,
   mailOutbox,
   notifications,
   profilePhotos,
@@ -164,6 +167,17 @@ export interface ErasureCounts {
   corrections: number;
   contactMessages: number;
   auditEntries: number;
+  /** Self check-ins kept under the pseudonym. */
+  checkins: number;
+  /** The devices' keys, deleted. */
+  deviceKeys: number;
+}
+
+/** A text column with each of the names replaced by the pseudonym (names longest first, as the service sorts them). */
+function withoutNames(column: SQL, names: readonly string[], pseudonym: string): SQL {
+  let text = column;
+  for (const name of names.filter((n) => n.trim().length > 0)) text = sql`replace(${text}, ${name}::text, ${pseudonym}::text)`;
+  return text;
 }
 
 /** The JSON-escaped form of a string, as it appears inside a jsonb value's text. */
@@ -249,14 +263,24 @@ export async function eraseStudent(
     .returning({ registerId: attendanceMarks.registerId });
   await tx.update(studentCounters).set({ pin: pseudonym }).where(eq(studentCounters.pin, pin));
   await tx.update(alertEpisodes).set({ pin: pseudonym }).where(eq(alertEpisodes.pin, pin));
+  // A check-in stays in its list under the pseudonym, its removal's reason without the student's
+  // names; the keys of the student's devices go.
+  const checkedIn = await tx
+    .update(checkinEntries)
+    .set({ pin: pseudonym, removedReason: withoutNames(sql`${checkinEntries.removedReason}`, who.names, pseudonym) })
+    .where(eq(checkinEntries.pin, pin))
+    .returning({ pin: checkinEntries.pin });
+  const keys = await tx.delete(deviceKeys).where(eq(deviceKeys.pin, pin)).returning({ id: deviceKeys.id });
   await tx
     .update(attendanceChanges)
     .set({
       pin: pseudonym,
-      // An accepted correction's reason was copied into the mark's history: it goes too.
-      ...(who.correctionTexts.length > 0
-        ? { reason: sql`case when ${attendanceChanges.reason} in ${who.correctionTexts} then null else ${attendanceChanges.reason} end` }
-        : {}),
+      // An accepted correction's reason was copied into the mark's history: it goes too. Faculty's
+      // reasons (a check-in removed) lose the student's names.
+      reason:
+        who.correctionTexts.length > 0
+          ? sql`case when ${attendanceChanges.reason} in ${who.correctionTexts} then null else ${withoutNames(sql`${attendanceChanges.reason}`, who.names, pseudonym)} end`
+          : withoutNames(sql`${attendanceChanges.reason}`, who.names, pseudonym),
     })
     .where(eq(attendanceChanges.pin, pin));
   // The answers kept for register saves sent with an Idempotency-Key (72 hours) name the student.
@@ -269,6 +293,8 @@ export async function eraseStudent(
     corrections: corrections.length,
     contactMessages: messages.length,
     auditEntries: audit.length,
+    checkins: checkedIn.length,
+    deviceKeys: keys.length,
   };
 }
 
@@ -293,4 +319,33 @@ export function listAlertEpisodes(db: Executor, pin: string) {
 
 export function listNotifications(db: Executor, userId: string) {
   return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+}
+
+/** The student's self check-ins, oldest first, with their register. */
+export function listCheckins(db: Executor, pin: string) {
+  return db
+    .select({
+      className: checkins.className,
+      date: checkins.date,
+      period: checkins.period,
+      status: checkinEntries.status,
+      at: checkinEntries.at,
+      markKept: checkinEntries.markKept,
+      flags: checkinEntries.flags,
+      removedAt: checkinEntries.removedAt,
+      removedReason: checkinEntries.removedReason,
+    })
+    .from(checkinEntries)
+    .innerJoin(checkins, eq(checkins.id, checkinEntries.checkinId))
+    .where(eq(checkinEntries.pin, pin))
+    .orderBy(asc(checkinEntries.at));
+}
+
+/** The public keys of the student's devices. */
+export function listDeviceKeys(db: Executor, pin: string) {
+  return db
+    .select({ publicKey: deviceKeys.publicKey, createdAt: deviceKeys.createdAt, lastUsedAt: deviceKeys.lastUsedAt })
+    .from(deviceKeys)
+    .where(eq(deviceKeys.pin, pin))
+    .orderBy(asc(deviceKeys.createdAt));
 }

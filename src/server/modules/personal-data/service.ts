@@ -26,12 +26,14 @@ export async function collectPersonalData(db: Db, pin: string): Promise<Personal
   }
   const profile = profileRow?.profile;
   const emails = [...new Set([account?.email, profile?.email].filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
-  const [messages, mail, audit, episodes, notices] = await Promise.all([
+  const [messages, mail, audit, episodes, notices, checkins, devices] = await Promise.all([
     repo.listContactMessages(db, emails),
     repo.listMail(db, emails),
     repo.listAuditEntries(db, { pin, emails, accountId: account?.id ?? null }),
     repo.listAlertEpisodes(db, pin),
     account ? repo.listNotifications(db, account.id) : Promise.resolve([]),
+    repo.listCheckins(db, pin),
+    repo.listDeviceKeys(db, pin),
   ]);
 
   const changesOf = new Map<string, typeof changes>();
@@ -107,6 +109,18 @@ export async function collectPersonalData(db: Db, pin: string): Promise<Personal
     })),
     alerts: episodes.map((e) => ({ rule: e.rule, scope: e.scope, openedAt: e.openedAt.toISOString(), closedAt: iso(e.closedAt), detail: e.detail })),
     notifications: notices.map((n) => ({ kind: n.kind, title: n.title, body: n.body, createdAt: n.createdAt.toISOString(), readAt: iso(n.readAt) })),
+    checkins: checkins.map((c) => ({
+      className: c.className,
+      date: c.date,
+      period: c.period,
+      status: c.status,
+      at: c.at.toISOString(),
+      markKept: c.markKept,
+      flags: c.flags,
+      removedAt: iso(c.removedAt),
+      removedReason: c.removedReason,
+    })),
+    deviceKeys: devices.map((d) => ({ publicKey: d.publicKey, createdAt: d.createdAt.toISOString(), lastUsedAt: d.lastUsedAt.toISOString() })),
   };
 }
 
