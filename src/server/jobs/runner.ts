@@ -259,6 +259,10 @@ export class GraphileJobRunner extends BaseRunner {
   private pool: Pool | undefined;
   private runner: Runner | undefined;
   private utils: Promise<WorkerUtils> | undefined;
+  /** Set by stop: the runner is not started again. */
+  private stopped = false;
+  /** Restarts since the runner last started cleanly, for the wait before the next. */
+  private failures = 0;
 
   constructor(
     options: JobRunnerOptions,
@@ -312,6 +316,16 @@ export class GraphileJobRunner extends BaseRunner {
 
   async start(): Promise<void> {
     if (this.runner) return;
+    this.stopped = false;
+    await this.launch();
+  }
+
+  /**
+   * Starts graphile-worker, and starts it again should it stop by itself: when the database goes
+   * away for long enough, recording a job's end fails for good and the worker pool shuts down
+   * rather than guess the queue's state. Each restart waits a little longer, up to a minute.
+   */
+  private async launch(): Promise<void> {
     const { graphile, pool } = await this.load();
     const taskList: TaskList = {
       [TICK_TASK]: async () => {
@@ -326,8 +340,11 @@ export class GraphileJobRunner extends BaseRunner {
         await this.runTask(name, object);
       };
     }
-    this.runner = await graphile.run({
+    const runner = await graphile.run({
       pgPool: pool,
+      // Jobs' ends are recorded in batches, whose failure (the database gone) stops the worker pool
+      // in order; recorded one at a time, such a failure escaped as an unhandled rejection.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       concurrency: 2,
       noHandleSignals: true,
       pollInterval: this.options.pollMs ?? 2000,
@@ -340,9 +357,34 @@ export class GraphileJobRunner extends BaseRunner {
         { task: TICK_TASK, match: '* * * * *', identifier: TICK_TASK, options: { backfillPeriod: 0, maxAttempts: 1 } },
       ]),
     });
+    this.runner = runner;
+    this.failures = 0;
+    const relaunch = (reason: unknown) => {
+      if (this.stopped || this.runner !== runner) return;
+      this.runner = undefined;
+      this.launchLater(reason);
+    };
+    runner.promise.then(
+      () => relaunch(new Error('the worker pool ended')),
+      (err: unknown) => relaunch(err),
+    );
+  }
+
+  /** Starts graphile-worker again after a wait that grows with each failure in a row. */
+  private launchLater(reason: unknown): void {
+    if (this.stopped) return;
+    this.failures += 1;
+    const delayMs = Math.min(60_000, 1000 * 2 ** Math.min(this.failures, 6));
+    this.options.log.warn({ err: reason, retryInMs: delayMs }, 'the job runner stopped by itself: starting it again');
+    const timer = setTimeout(() => {
+      if (this.stopped || this.runner) return;
+      this.launch().catch((err: unknown) => this.launchLater(err));
+    }, delayMs);
+    timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     const runner = this.runner;
     this.runner = undefined;
     // Waits for the jobs running (graphile-worker's graceful shutdown).

@@ -687,7 +687,8 @@ async function writeOneMark(
     marks,
     countMarks([...after.values()].map((status) => ({ status }))),
     [{ pin: mark.pin, oldStatus: previous, newStatus: mark.status }],
-    by,
+    // A check-in is a change of the register: its revision moves on, so a save started before it is told.
+    { ...by, markedAt: null, revision: register.revision + 1 },
   );
   await countMarkChanges(tx, register, counted);
   await bumpDataVersion(tx);
