@@ -39,6 +39,19 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
 });
 
+/** A count per key in a window that starts at its first count: the shape of the portal's limits. */
+function windowCounts<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      key: text('key').primaryKey(),
+      windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+      count: integer('count').notNull().default(0),
+    },
+    (t) => [index(`${name}_window_idx`).on(t.windowStart)],
+  );
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -155,15 +168,7 @@ export const pendingSignIns = pgTable(
  * Sign-in attempts per key (an e-mail, an address or a device) in a fixed 15-minute window,
  * counted with one atomic upsert per attempt so that concurrent attempts cannot slip past a limit.
  */
-export const signInLimits = pgTable(
-  'sign_in_limits',
-  {
-    key: text('key').primaryKey(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [index('sign_in_limits_window_idx').on(t.windowStart)],
-);
+export const signInLimits = windowCounts('sign_in_limits');
 
 /**
  * Browsers that have signed in to an account: the `portal_device` cookie's id, stored hashed.
@@ -596,15 +601,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /** Request counts per client and route for rate limits, shared by every server process. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').primaryKey(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
-);
+export const rateLimits = windowCounts('rate_limits');
 
 /**
  * The mail outbox: every e-mail the portal sends is stored here first, in the transaction of what
