@@ -92,7 +92,7 @@ export function ProjectorPage() {
         {open ? (
           <>
             <CheckinQr url={data.code!.url} />
-            <Text className={classes.typedCode}>
+            <Text className={classes.typedCode} data-testid="typed-code">
               <VisuallyHidden>Code to type: </VisuallyHidden>
               {data.code!.typedCode}
             </Text>
