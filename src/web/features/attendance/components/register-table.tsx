@@ -115,7 +115,7 @@ export function RegisterTable({ records, draft, disabled = false, filter = '', t
                   {record.pin}
                 </Text>
                 {record.checkedInAt && (
-                  <Badge size="xs" variant="light" color="teal.9">
+                  <Badge size="xs" variant="outline" color="teal.9">
                     Checked in {formatTime(record.checkedInAt, timeZone)}
                   </Badge>
                 )}

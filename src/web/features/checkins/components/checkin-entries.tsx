@@ -77,12 +77,12 @@ export function CheckinEntries({
                         {entry.pin}
                       </Text>
                       {entry.flags.map((flag) => (
-                        <Badge key={flag} color="orange.9" variant="light" size="sm">
+                        <Badge key={flag} color="orange.9" variant="outline" size="sm">
                           {FLAG_WORDS[flag]}
                         </Badge>
                       ))}
                       {entry.removed && (
-                        <Badge color="gray.8" variant="light" size="sm" title={entry.removed.reason}>
+                        <Badge color="gray.8" variant="outline" size="sm" title={entry.removed.reason}>
                           Removed: {entry.removed.reason}
                         </Badge>
                       )}

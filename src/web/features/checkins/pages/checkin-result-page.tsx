@@ -14,13 +14,13 @@ export function CheckinResultPage() {
   let outcome;
   if (error !== null || !status || !className) {
     outcome = (
-      <Alert color="red" variant="light" title="You are not checked in" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-        {error ?? 'There is no check-in to show.'}
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+        <strong>You are not checked in.</strong> {error ?? 'There is no check-in to show.'}
       </Alert>
     );
   } else {
     outcome = (
-      <Alert color="teal" variant="light" title="Checked in" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
         {outcomeInWords({ status, class: className, period: Number.isInteger(period) ? period : 0, markKept: params.get('kept') === 'true' })}
       </Alert>
     );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -116,9 +116,9 @@ export function ProjectorPage() {
           <Text className={classes.count} role="status">
             {data.checkedIn} checked in
           </Text>
-          <Badge color={data.refusedCount > 0 ? 'orange.9' : 'gray.8'} variant="light" size="lg">
+          <Text size="lg" fw={600}>
             {data.refusedCount} refused {data.refusedCount === 1 ? 'attempt' : 'attempts'}
-          </Badge>
+          </Text>
         </Group>
         <CheckinEntries entries={data.entries} onRemove={(pin, reason) => remove.mutateAsync({ pin, reason })} removing={remove.isPending} />
       </section>

@@ -49,8 +49,8 @@ export function CheckinCodeBox() {
         </Alert>
       )}
       {scan.error && (
-        <Alert mt="sm" color="red" variant="light" title="You are not checked in" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-          {scan.error.message}
+        <Alert mt="sm" color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          <strong>You are not checked in.</strong> {scan.error.message}
         </Alert>
       )}
     </Paper>
