@@ -24,6 +24,9 @@ export const PAGE_MODULES = {
   inbox: 'features/contact/pages/inbox-page.tsx',
   corrections: 'features/corrections/pages/corrections-page.tsx',
   admin: 'features/admin/pages/admin-layout.tsx',
+  checkin: 'features/checkins/pages/projector-page.tsx',
+  scan: 'features/checkins/pages/scan-page.tsx',
+  'checkin-result': 'features/checkins/pages/checkin-result-page.tsx',
 } as const;
 
 /** The administration's pages, inside the admin layout (PAGE_MODULES.admin), by the address's second segment; '' is /admin itself. */
@@ -48,8 +51,8 @@ export const APP_MODULE = 'app/portal-app.tsx';
 /** The header, menus and footer around every page but those of PAGES_WITHOUT_LAYOUT. */
 export const LAYOUT_MODULE = 'app/app-layout.tsx';
 
-/** Pages shown on their own, without the layout. */
-export const PAGES_WITHOUT_LAYOUT: readonly PageSegment[] = ['set-password'];
+/** Pages shown on their own, without the layout: the check-in's projector view fills the screen. */
+export const PAGES_WITHOUT_LAYOUT: readonly PageSegment[] = ['set-password', 'checkin'];
 
 /**
  * What the app's start loads for the page at a first segment, before the page shows: the app, the

@@ -24,6 +24,11 @@ export const routes: RouteObject[] = [
       { path: 'login', Component: LoginRoute },
       { path: 'set-password', ...page(pageChunks['set-password']) },
       {
+        // The check-in's projector view fills the screen, without the header and menus.
+        element: <RequireAuth />,
+        children: [{ element: <RequireStaff />, children: [{ path: 'checkin/:id', ...page(pageChunks.checkin) }] }],
+      },
+      {
         // Its own chunk too: the sign-in page, outside the layout, loads none of the header's menus.
         lazy: async () => ({ Component: (await layoutChunk()).AppLayout }),
         children: [
@@ -39,6 +44,8 @@ export const routes: RouteObject[] = [
               { path: 'student', ...page(pageChunks.student) },
               { path: 'welcome/*', ...page(pageChunks.welcome) },
               { path: 'account', ...page(pageChunks.account) },
+              { path: 'scan', ...page(pageChunks.scan) },
+              { path: 'checkin-result', ...page(pageChunks['checkin-result']) },
               {
                 element: <RequireStaff />,
                 children: [

@@ -381,21 +381,22 @@ describe('a scan while signed out', () => {
 
     // The page's call after the sign-in answers the same result (and brings the device's key), then the cookie goes.
     const phone = await newDevice();
-    // The browser back from the sign-in at /c/done: the same result, shown.
+    // The browser back from the sign-in at /c/done goes to the web's scan page, which completes the kept scan with the device's key.
     const back = await inject('GET', '/c/done', `${session}; ${kept}`);
-    expect(back.headers.location).toBe('/checkin-result?status=present&class=CSE6&period=0');
+    expect(back.headers.location).toBe('/scan#done');
     const pending = await inject('POST', '/api/checkins/scan/pending', `${session}; ${kept}`, await phone.proof('pending'));
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json()).toMatchObject({ checkinId: id, status: 'present', at: new Date(now - 90_000).toISOString() });
     expect(pending.headers['set-cookie']).toEqual(expect.stringMatching(/^portal_scan=;/));
     expect((await view(id)).entries.find((e) => e.pin === 'AWAY01')?.flags).toEqual([]);
 
-    // Signed in, the QR's address checks in at once and shows the result.
-    const done = await inject('GET', `/c/${await tokenOf(id)}`, session);
+    // Signed in, the QR's address goes to the web's scan page, which signs the scan; the token in the fragment.
+    const token2 = await tokenOf(id);
+    const done = await inject('GET', `/c/${token2}`, session);
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe('/checkin-result?status=present&class=CSE6&period=0');
+    expect(done.headers.location).toBe(`/scan#${token2}`);
     const wrong = await inject('GET', '/c/not-a-token', session);
-    expect(wrong.headers.location).toBe(`/checkin-result?${new URLSearchParams({ error: 'This code is not valid: scan the code on the screen again' })}`);
+    expect(wrong.headers.location).toBe('/scan#not-a-token');
     expect((await inject('POST', '/api/checkins/scan/pending', session, {})).statusCode).toBe(404);
     const staff = await inject('GET', `/c/${await tokenOf(id)}`, faculty);
     expect(staff.headers.location).toBe(`/checkin-result?${new URLSearchParams({ error: 'Only students check in' })}`);

@@ -23,7 +23,6 @@ import {
   closeCheckin,
   completePendingScan,
   getCheckin,
-  NO_PENDING_SCAN_MESSAGE,
   openCheckin,
   pendingScanValue,
   removeEntry,
@@ -38,6 +37,8 @@ export const SCAN_COOKIE = 'portal_scan';
 export const SCANS_PER_MINUTE = 10;
 /** Where the web shows a scan's outcome. */
 export const RESULT_PATH = '/checkin-result';
+/** The web page that checks a signed-in student in with the device's signature: /scan#<token>, or /scan#done for the kept scan. */
+export const SCAN_PATH = '/scan';
 /** The address the sign-in returns to after a signed-out scan: it completes the kept scan. */
 export const PENDING_PATH = '/c/done';
 
@@ -254,11 +255,13 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
       schema: {
         tags: ['checkins'],
         operationId: 'scanCheckinCode',
-        summary: "The QR's address: a signed-in student is checked in; a signed-out visitor signs in first",
+        summary: "The QR's address: a signed-in student goes to the web's scan page; a signed-out visitor signs in first",
         description:
-          `Signed in: the scan is made and the browser goes to ${RESULT_PATH} with status, class and period, or error. ` +
+          `Signed in as a student: the browser goes to the web's scan page, ${SCAN_PATH}#<token> (${SCAN_PATH}#done from ` +
+          `${PENDING_PATH}), which checks in with the device's signature by POST /api/checkins/scan (or /scan/pending) and ` +
+          `shows the result at ${RESULT_PATH}; signed in otherwise, to ${RESULT_PATH} with the refusal. ` +
           `Signed out: a signed cookie keeps the token and the time for 3 minutes, and the browser goes to the sign-in, ` +
-          `which returns to ${PENDING_PATH}: that completes the kept scan (as POST /api/checkins/scan/pending does).`,
+          `which completes the kept scan and returns to ${PENDING_PATH}.`,
         params: z.object({ token: z.string().max(200) }),
         response: { 302: z.null().describe('To the result page, or to the sign-in'), 400: ErrorSchema, 429: ErrorSchema },
       },
@@ -282,23 +285,10 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
         }
         return reply.redirect(`/login?returnUrl=${encodeURIComponent(PENDING_PATH)}`, 302);
       }
-      let outcome: ScanResult | HttpError;
-      try {
-        if (user.role !== 'student') throw new HttpError(403, STUDENTS_ONLY_MESSAGE);
-        if (pending) {
-          const cookie = scanCookie(request);
-          if (!cookie) throw new HttpError(404, NO_PENDING_SCAN_MESSAGE);
-          clearScanCookie(reply);
-          outcome = await completePendingScan(database, user, cookie, {}, context, { now: clock(), address: request.ip });
-        } else {
-          const now = clock();
-          outcome = await scan(database, user, { token }, {}, context, { scannedAt: now, now, address: request.ip });
-        }
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        outcome = error;
-      }
-      return reply.redirect(resultAddress(outcome), 302);
+      if (user.role !== 'student') return reply.redirect(resultAddress(new HttpError(403, STUDENTS_ONLY_MESSAGE)), 302);
+      // The web's scan page makes the scan (or completes the kept one), signed by the device's key:
+      // a plain navigation could bring none. The token travels in the fragment, which no log keeps.
+      return reply.redirect(`${SCAN_PATH}#${encodeURIComponent(token)}`, 302);
     },
   );
 };

@@ -1,7 +1,8 @@
-import { Button, Group, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
 import type { AttendanceRecord } from '../../../../shared/schemas/attendance';
+import { formatTime } from '../format';
 import type { RegisterDraft } from '../hooks/use-register-draft';
 import { registerKey } from '../register-keys';
 import classes from './register.module.css';
@@ -12,6 +13,8 @@ interface RegisterTableProps {
   disabled?: boolean;
   /** Shows only the students whose name or PIN holds it (case aside); marks of the others stay. */
   filter?: string;
+  /** The portal's time zone, for the times of self check-ins. */
+  timeZone?: string | undefined;
 }
 
 /** The students a filter shows. */
@@ -60,7 +63,7 @@ function StatusToggle(props: {
  * The keyboard (register-keys.ts): one Tab stop, the focused student's switch; arrows move, P, A,
  * L and E mark and move on.
  */
-export function RegisterTable({ records, draft, disabled = false, filter = '' }: RegisterTableProps) {
+export function RegisterTable({ records, draft, disabled = false, filter = '', timeZone }: RegisterTableProps) {
   const shown = filterRecords(records, filter);
   const [active, setActive] = useState(0);
   const switches = useRef<(HTMLInputElement | null)[]>([]);
@@ -111,6 +114,11 @@ export function RegisterTable({ records, draft, disabled = false, filter = '' }:
                 <Text size="xs" c="dimmed" ff="monospace" hiddenFrom="xs" lh={1.2}>
                   {record.pin}
                 </Text>
+                {record.checkedInAt && (
+                  <Badge size="xs" variant="outline" color="teal.9">
+                    Checked in {formatTime(record.checkedInAt, timeZone)}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td visibleFrom="sm">{record.class}</Table.Td>
               <Table.Td className={classes.markCell}>

@@ -41,6 +41,8 @@ function renderAt(path: string) {
     [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/attendance/:class', element: <ClassAttendancePage /> },
+      // The check-in's projector view is another feature's page.
+      { path: '/checkin/:id', element: <p>Projector view</p> },
     ],
     path,
   );
@@ -461,4 +463,48 @@ describe('DashboardPage', () => {
     await user.keyboard(' ');
     await waitFor(() => expect(router.state.location.pathname).toBe('/attendance/CSE3'));
   });
+});
+
+// After the dashboard's test, which counts every class's registers of today.
+describe('Self check-in', () => {
+  beforeAll(async () => {
+    await seed({ students: rosterOf('CSE7', [['23A51A0701', 'Lalitha Rao'], ['23A51A0702', 'Mohan Das']]) });
+    await addUser(ctx.database.db, { email: 'lalitha@uni.edu', name: 'Lalitha Rao', role: 'student', pin: '23A51A0701', password: TEST_PASSWORD });
+  });
+
+  it("opens a check-in of today's register and goes to its projector view; a student's check-in shows as Checked in HH:MM", async () => {
+    const user = userEvent.setup();
+    const { router, unmount } = renderAt('/attendance/CSE7');
+    await user.click(await screen.findByRole('button', { name: 'Open check-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open a self check-in' });
+    const minutes = within(dialog).getByRole('textbox', { name: 'Open for (minutes)' });
+    expect(minutes).toHaveValue('10');
+    await user.clear(minutes);
+    await user.type(minutes, '31');
+    expect(within(dialog).getByText('From 1 to 30 minutes')).toBeInTheDocument();
+    await user.clear(minutes);
+    await user.type(minutes, '5');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Late after/ }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/checkin\/[\w-]+$/));
+    const id = router.state.location.pathname.split('/')[2]!;
+    const checkin = (await (await fetch(`/api/checkins/${id}`)).json()) as { class: string; period: number; closesAt: string; lateAfterMinutes: number | null; code: { token: string } };
+    expect(checkin).toMatchObject({ class: 'CSE7', period: 0, lateAfterMinutes: 2 });
+    unmount();
+
+    const studentFetch = createInjectFetch(ctx.app);
+    await signInThroughFetch(studentFetch, 'lalitha@uni.edu', 'student');
+    const scanned = await studentFetch('/api/checkins/scan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: checkin.code.token }),
+    });
+    expect(scanned.status).toBe(200);
+
+    renderAt('/attendance/CSE7');
+    const row = (await screen.findByText('Lalitha Rao')).closest('tr')!;
+    expect(within(row).getByText(/^Checked in \d\d:\d\d/)).toBeInTheDocument();
+    expect(within(row).getByRole('switch', { name: 'Present: Lalitha Rao (23A51A0701)' })).toBeChecked();
+    expect(screen.getAllByText(/^Checked in /)).toHaveLength(1);
+  }, 40_000);
 });

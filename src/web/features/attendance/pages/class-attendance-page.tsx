@@ -12,6 +12,7 @@ import { useRegister } from '../api/get-register';
 import { useSaveRegister } from '../api/save-register';
 import { AbsenteeBox } from '../components/absentee-box';
 import { ExtraLecture } from '../components/extra-lecture';
+import { OpenCheckin } from '../components/open-checkin';
 import { PeriodPicker } from '../components/period-picker';
 import { RegisterFooter } from '../components/register-footer';
 import { RegisterHistory } from '../components/register-history';
@@ -175,7 +176,7 @@ export function ClassAttendancePage() {
             {REGISTER_KEYS_HINT}
           </Text>
         </Group>
-        <RegisterTable records={register.data.records} draft={draft} disabled={saving} filter={filter} />
+        <RegisterTable records={register.data.records} draft={draft} disabled={saving} filter={filter} timeZone={timeZone} />
         {register.data.submitted && (
           <TextInput
             label="Reason for the change (optional)"
@@ -216,6 +217,9 @@ export function ClassAttendancePage() {
       />
       {lectures.length > 0 && period !== null && (
         <PeriodPicker periods={dayPeriods} value={period} onChange={showPeriod} />
+      )}
+      {date !== null && date === today.data?.date && period !== null && register.data && register.data.records.length > 0 && (
+        <OpenCheckin className={className} period={period} />
       )}
       {date !== null && periods.data && subjects.length > 0 && (
         <ExtraLecture periods={periods.data} subjects={subjects} onChoose={showExtraLecture} />

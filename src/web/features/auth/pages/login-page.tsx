@@ -1,6 +1,6 @@
 import { Anchor, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSchool, IconUser } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { homePathFor } from '../../../../shared/access';
 import type { LoginRole } from '../../../../shared/constants';
 import { safeReturnUrl } from '../../../../shared/redirect';
@@ -32,7 +32,7 @@ export interface LoginPageProps {
  * router nor the app's query cache: whoever shows it says how to follow its links and where
  * the signed-in user goes (the sign-in shell before the app has loaded, the app's route after).
  */
-export function LoginPage({ search, branding, open, enter, knownUser }: LoginPageProps) {
+export function LoginPage({ search, branding, open, enter: enterApp, knownUser }: LoginPageProps) {
   const [tab, setTab] = useState<LoginRole>('faculty');
   const params = new URLSearchParams(search);
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
@@ -42,6 +42,12 @@ export function LoginPage({ search, branding, open, enter, knownUser }: LoginPag
   const signedInAlready = knownUser === undefined ? asked : knownUser;
   // Set once the page is on its way to the portal: it leaves only once.
   const leaving = useRef(false);
+  // The QR's addresses (/c/...) are the server's: after a scan made signed out, the browser loads
+  // /c/done itself, which hands the kept scan to the web's scan page.
+  const enter = useCallback(
+    (path: string, user: SignedInUser) => (path.startsWith('/c/') ? window.location.assign(path) : enterApp(path, user)),
+    [enterApp],
+  );
 
   useEffect(() => {
     if (!signedInAlready || leaving.current) return;

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profiles, students, subjects } from '../../../../server/db/schema';
+import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { seedRegister as seedPastRegister } from '../../../../server/test/registers';
 import { renderRoutes } from '../../../test/render';
 import { startTestServer } from '../../../test/server';
@@ -202,5 +203,36 @@ describe('A student with lectures', () => {
     const oldest = within(history).getAllByRole('row').at(-1)!;
     expect(oldest).toHaveTextContent('Period 1: Data Structures');
     expect(oldest).toHaveTextContent('Late');
+  });
+});
+
+// Last: the check-in writes today's register of CSE4, which the tests above do not expect.
+describe('A student checks in with a code', () => {
+  beforeEach(() => server.signIn(STUDENT_EMAIL, 'student'));
+
+  it('types the code on the screen and is checked in; a wrong code gets the server’s message', async () => {
+    const facultyFetch = createInjectFetch(server.ctx.app);
+    await signInThroughFetch(facultyFetch, FACULTY_EMAIL, 'faculty');
+    const json = { method: 'POST', headers: { 'content-type': 'application/json' } };
+    const opened = await facultyFetch('/api/checkins', { ...json, body: JSON.stringify({ className: 'CSE4' }) });
+    expect(opened.status).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+    const { code } = (await (await facultyFetch(`/api/checkins/${id}`)).json()) as { code: { typedCode: string } };
+
+    const user = userEvent.setup();
+    renderSearch('/faculty');
+    const box = await screen.findByRole('region', { name: 'Check in with a code' });
+    const input = within(box).getByRole('textbox', { name: /^Code on the screen/ });
+    const button = within(box).getByRole('button', { name: 'Check in' });
+    // A wrong code: one letter changed.
+    const wrong = `${code.typedCode.slice(0, 5)}${code.typedCode.endsWith('A') ? 'B' : 'A'}`;
+    await user.type(input, wrong.toLowerCase());
+    await user.click(button);
+    expect(await within(box).findByRole('alert')).toHaveTextContent('That code is not the one on the screen now: type the code shown');
+
+    await user.clear(input);
+    await user.type(input, code.typedCode);
+    await user.click(button);
+    expect(await within(box).findByRole('status')).toHaveTextContent('You are checked in to CSE4 for the day: present');
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { isStudent } from '../../../../shared/access';
 import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
 import { useMe } from '../../../lib/session';
+import { CheckinCodeBox } from '../components/checkin-code-box';
 
 /**
  * /faculty and /student (one screen). Faculty search any PIN, kept in the URL.
@@ -28,6 +29,7 @@ export function StudentSearchPage() {
             : "Search a student by PIN to see their profile, attendance summary and history."}
         </Text>
       </Stack>
+      {student && <CheckinCodeBox />}
       <StudentSearch
         pin={pin}
         onSearch={(next) => {
