@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, NoContentSchema } from './api-client';
 import { BRANDING_KEY } from './branding';
+import { ApiError } from './http';
 import { currentUser, type SignedInUser } from './sign-in';
 
 /**
@@ -24,7 +25,59 @@ export function isAuthKey(key: readonly unknown[] | undefined): boolean {
  * session to the TOTP setup.
  */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => currentUser(signal), staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => currentUserOrKept(signal), staleTime: 60_000, retry: 1 });
+}
+
+/** How long the device trusts the user it last saw signed in, while offline: the register's offline week. */
+export const OFFLINE_SIGN_IN_MS = 7 * 24 * 60 * 60_000;
+const KEPT_USER_KEY = 'portal:offline-user';
+
+/**
+ * Who is signed in, from the server; without a connection, the user this device last saw signed in
+ * (in the last OFFLINE_SIGN_IN_MS), so that a faculty member can open the register offline. The
+ * server still checks the cookie on every save: this only opens the pages.
+ */
+async function currentUserOrKept(signal?: AbortSignal): Promise<SignedInUser | null> {
+  try {
+    const user = await currentUser(signal);
+    keepUser(user);
+    return user;
+  } catch (error) {
+    const kept = error instanceof ApiError && error.status === 0 ? keptUser() : null;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+function keepUser(user: SignedInUser | null): void {
+  try {
+    if (user) localStorage.setItem(KEPT_USER_KEY, JSON.stringify({ user, at: Date.now() }));
+    else localStorage.removeItem(KEPT_USER_KEY);
+  } catch {
+    // Storage refused: no offline sign-in on this device.
+  }
+}
+
+/** The user last seen signed in on this device, within OFFLINE_SIGN_IN_MS; null otherwise. */
+export function keptUser(): SignedInUser | null {
+  try {
+    const text = localStorage.getItem(KEPT_USER_KEY);
+    if (!text) return null;
+    const { user, at } = JSON.parse(text) as { user?: SignedInUser; at?: number };
+    if (!user || typeof user.id !== 'string' || typeof at !== 'number' || Date.now() - at > OFFLINE_SIGN_IN_MS) return null;
+    return user;
+  } catch {
+    return null;
+  }
+}
+
+/** A sign-out forgets the user kept for offline use and what the device kept for them. */
+async function forgetOfflineUser(): Promise<void> {
+  keepUser(null);
+  const { offlineStore } = await import('./offline-store');
+  await offlineStore()
+    .clear()
+    .catch(() => undefined);
 }
 
 /**
@@ -63,6 +116,7 @@ export function useLogout() {
     onMutate: () => queryClient.cancelQueries(),
     mutationFn: () => api.post('/api/auth/logout', undefined, NoContentSchema),
     onSettled: async () => {
+      await forgetOfflineUser();
       queryClient.setQueryData(signedOutKey, true);
       queryClient.setQueryData(meQueryKey, null);
       await navigate('/login', { replace: true });
