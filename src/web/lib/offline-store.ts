@@ -52,8 +52,11 @@ export interface OfflineStore {
   deleteQueued(id: string): Promise<void>;
   answer(userId: string, path: string): Promise<KeptAnswer | undefined>;
   keepAnswer(answer: KeptAnswer): Promise<void>;
-  /** Everything, for a sign-out: the next user of the device sees none of it. */
-  clear(): Promise<void>;
+  /**
+   * The kept answers, for a sign-out: the next user of the device sees none of them. The outbox
+   * stays: its saves are its user's, sent when they sign in here again.
+   */
+  forgetAnswers(): Promise<void>;
 }
 
 /** The store in memory: for a browser without IndexedDB. */
@@ -67,10 +70,7 @@ export function memoryStore(): OfflineStore {
     deleteQueued: async (id) => void outbox.delete(id),
     answer: async (userId, path) => answers.get(answerKey(userId, path)),
     keepAnswer: async (answer) => void answers.set(answerKey(answer.userId, answer.path), answer),
-    clear: async () => {
-      outbox.clear();
-      answers.clear();
-    },
+    forgetAnswers: async () => answers.clear(),
   };
 }
 
@@ -81,10 +81,7 @@ function indexedStore(database: Promise<IDBPDatabase<OfflineDatabase>>): Offline
     deleteQueued: async (id) => (await database).delete('outbox', id),
     answer: async (userId, path) => (await database).get('answers', [userId, path]),
     keepAnswer: async (answer) => void (await (await database).put('answers', answer)),
-    clear: async () => {
-      const db = await database;
-      await Promise.all([db.clear('outbox'), db.clear('answers')]);
-    },
+    forgetAnswers: async () => (await database).clear('answers'),
   };
 }
 
@@ -117,7 +114,7 @@ export function offlineStore(): OfflineStore {
     deleteQueued: (id) => pick().deleteQueued(id),
     answer: (userId, path) => pick().answer(userId, path),
     keepAnswer: (answer) => pick().keepAnswer(answer),
-    clear: () => pick().clear(),
+    forgetAnswers: () => pick().forgetAnswers(),
   };
   return store;
 }

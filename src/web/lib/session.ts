@@ -76,7 +76,7 @@ async function forgetOfflineUser(): Promise<void> {
   keepUser(null);
   const { offlineStore } = await import('./offline-store');
   await offlineStore()
-    .clear()
+    .forgetAnswers()
     .catch(() => undefined);
 }
 
