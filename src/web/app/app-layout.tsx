@@ -9,6 +9,7 @@ import type { User } from '../../shared/schemas/auth';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { PageLoader } from '../components/page-loader';
 import { useBranding } from '../lib/branding';
+import { countQueued } from '../lib/offline-store';
 import { useLogout, useMe } from '../lib/session';
 import { useOpenCorrectionCount } from '../features/corrections/api/corrections';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -65,7 +66,6 @@ export function AppLayout() {
   // It ends on /login (useLogout). Register saves still waiting on the device are the user's to
   // know about first: they stay, and are sent when this user signs in here again.
   const signOut = async () => {
-    const { countQueued } = await import('../lib/offline-store');
     const queued = user ? await countQueued(user.id) : 0;
     const question = `${queued === 1 ? 'A register save has' : `${queued} register saves have`} not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?`;
     if (queued > 0 && !window.confirm(question)) return;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { api, NoContentSchema } from './api-client';
 import { BRANDING_KEY } from './branding';
 import { ApiError } from './http';
+import { offlineStore } from './offline-store';
 import { currentUser, type SignedInUser } from './sign-in';
 
 /**
@@ -49,7 +50,8 @@ async function currentUserOrKept(signal?: AbortSignal): Promise<SignedInUser | n
   }
 }
 
-function keepUser(user: SignedInUser | null): void {
+/** Remembers who is signed in on this device, for opening the register offline (null: nobody). */
+export function keepUser(user: SignedInUser | null): void {
   try {
     if (user) localStorage.setItem(KEPT_USER_KEY, JSON.stringify({ user, at: Date.now() }));
     else localStorage.removeItem(KEPT_USER_KEY);
@@ -74,7 +76,6 @@ export function keptUser(): SignedInUser | null {
 /** A sign-out forgets the user kept for offline use and what the device kept for them. */
 async function forgetOfflineUser(): Promise<void> {
   keepUser(null);
-  const { offlineStore } = await import('./offline-store');
   await offlineStore()
     .forgetAnswers()
     .catch(() => undefined);
@@ -90,6 +91,7 @@ export function useSignedIn() {
     (user: SignedInUser) => {
       queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
       queryClient.setQueryData(meQueryKey, user);
+      keepUser(user);
     },
     [queryClient],
   );

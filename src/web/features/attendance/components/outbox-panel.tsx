@@ -116,7 +116,6 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
                   </Table.Td>
                   <Table.Td>
                     <Radio.Group
-                      aria-label={`Mark to keep for ${mark.name}`}
                       value={choices[mark.pin] ?? null}
                       onChange={(value) => setChoices((all) => ({ ...all, [mark.pin]: value as Choice }))}
                     >
@@ -134,7 +133,7 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <TextInput label="Reason for the change" required {...bindValue(reason, setReason)} maxLength={MAX_REASON_LENGTH} maw={560} />
+        <TextInput label="Reason for sending your marks" required {...bindValue(reason, setReason)} maxLength={MAX_REASON_LENGTH} maw={560} />
         {error && (
           <Text size="sm" c="red.9" role="alert">
             {error}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
 import { offlineStore, type QueuedSave } from '../../../lib/offline-store';
+import { registerPath } from '../api/get-register';
 import { showRefusedSave, showSavedRegister } from '../api/save-register';
 import { queuedSaveOf, resolvedSave, sendOutbox, sendQueued, type NewSave, type SendOutcome } from '../outbox';
 
@@ -45,7 +46,13 @@ export function useRegisterOutbox(userId: string | undefined): RegisterOutbox {
     (outcomes: SendOutcome[]) => {
       for (const outcome of outcomes) {
         const place = { className: outcome.save.class, date: outcome.save.date, period: outcome.save.period };
-        if (outcome.kind === 'sent') showSavedRegister(queryClient, place, outcome.register, outcome.etag);
+        if (outcome.kind === 'sent') {
+          showSavedRegister(queryClient, place, outcome.register, outcome.etag);
+          // The device's copy too: a reload offline starts from this revision, not the one before the save.
+          offlineStore()
+            .keepAnswer({ path: registerPath(place.className, place.date, place.period), userId: outcome.save.userId, data: outcome.register, etag: outcome.etag, at: Date.now() })
+            .catch(() => undefined);
+        }
         if (outcome.kind === 'refused' || outcome.kind === 'conflict') showRefusedSave(queryClient, place);
         if (outcome.kind === 'dropped') {
           setDropped((all) => [...all, `The save of ${outcome.save.class} on ${outcome.save.date} was dropped: ${outcome.message}`]);
