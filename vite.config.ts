@@ -42,7 +42,8 @@ export default defineConfig(({ command }) => ({
         // Hashed names: their address changes with their content.
         dontCacheBustURLsMatching: /^assets\//,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/manifest\.webmanifest$/],
+        // The server's own addresses: the API (its sign-in redirects too), a check-in QR's link, the metrics.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/c\//, /^\/metrics$/, /^\/manifest\.webmanifest$/],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
         clientsClaim: true,

@@ -29,7 +29,7 @@ export function OutboxPanel({ outbox, timeZone }: { outbox: RegisterOutbox; time
   return (
     <Stack gap="sm">
       {waiting.length > 0 && (
-        <Alert color="blue" variant="light" icon={<IconCloudUpload size={18} aria-hidden />} role="status" title="Saved on this device">
+        <Alert color="blue" variant="light" icon={<IconCloudUpload size={18} aria-hidden />} role="status">
           <Group justify="space-between" gap="sm">
             <Text size="sm">
               Saved on this device; it will be sent when you are online. <strong>{waiting.length} waiting</strong>
@@ -97,8 +97,12 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
     }
   };
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`Changed meanwhile: ${placeOf(save)}`}>
+    // No Alert title: its coloured text is too pale on the light background (contrast).
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="region" aria-label={`Changed meanwhile: ${placeOf(save)}`}>
       <Stack gap="sm">
+        <Text size="sm" fw={600}>
+          Changed meanwhile: {placeOf(save)}
+        </Text>
         <Text size="sm">{conflict.message}. Choose, for each student, the mark to keep.</Text>
         <Table.ScrollContainer minWidth={480}>
           <Table>
