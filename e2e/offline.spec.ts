@@ -139,6 +139,23 @@ test('a register taken offline is kept on the device, sent once when online, and
   const [latest] = await historyOf(second.request, queued!);
   expect(latest).toMatchObject({ pin, newStatus: 'late', reason: 'Came in late, seen in the room' });
 
+  // Signing out with a save waiting asks first; staying keeps it.
+  await context.setOffline(true);
+  await second.getByRole('switch', { name: `Present: ${who}` }).click();
+  await second.getByRole('button', { name: 'Submit Attendance' }).click();
+  await expect(second.getByText('1 waiting')).toBeVisible();
+  const asked: string[] = [];
+  second.once('dialog', (question) => {
+    asked.push(question.message());
+    void question.dismiss();
+  });
+  await second.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect.poll(() => asked).toEqual([expect.stringContaining('A register save has not reached the server yet')]);
+  await expect(second).toHaveURL(/\/attendance\/CSE5/);
+  await expect(second.getByText('1 waiting')).toBeVisible();
+  await context.setOffline(false);
+  await expect(second.getByText('1 waiting')).toBeHidden();
+
   // The failed requests of the offline moments are the point of this journey, not errors.
   const rest = consoleErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error));
   consoleErrors.splice(0, consoleErrors.length, ...rest);
