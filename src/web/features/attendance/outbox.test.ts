@@ -6,7 +6,7 @@ import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../ser
 import { todayIn } from '../../../shared/dates';
 import type { AttendanceChange, AttendanceRegister } from '../../../shared/schemas/attendance';
 import { memoryStore, type OfflineStore, type QueuedSave } from '../../lib/offline-store';
-import { isStale, localIsoTime, queuedSaveOf, resolvedSave, sendOutbox, sendQueued, STALE_AFTER_MS } from './outbox';
+import { enqueue, isStale, localIsoTime, queuedSaveOf, resolvedSave, sendOutbox, sendQueued, STALE_AFTER_MS } from './outbox';
 
 let ctx: TestContext;
 /** The portal's fetch, signed in as one faculty member; the other one's, for a colleague's save. */
@@ -141,6 +141,18 @@ describe('the register outbox', () => {
     const outcome = await sendQueued(store, other);
     expect(outcome).toMatchObject({ kind: 'dropped', message: 'This Idempotency-Key was used for a different request' });
     expect(await store.queued()).toEqual([]);
+  });
+
+  it('replaces a waiting save of the same register with a new one that keeps the revision the marks started from', async () => {
+    const store = memoryStore();
+    const { etag } = await registerOf('CSE3');
+    const first = await enqueue(store, saveOf({ '23CSE301': 'absent', '23CSE302': 'absent' }, etag));
+    const second = await enqueue(store, saveOf({ '23CSE301': 'excused', '23CSE302': 'absent' }, '"stale"'));
+    expect(second.ifMatch).toBe(first.ifMatch);
+    expect(await store.queued()).toEqual([second]);
+    const [outcome] = await sendOutbox(store, 'meera');
+    expect(outcome?.kind).toBe('sent');
+    expect((await registerOf('CSE3')).register.records.find((record) => record.pin === '23CSE301')?.status).toBe('excused');
   });
 
   it("sends only the signed-in user's saves, and warns about one waiting longer than three days", async () => {

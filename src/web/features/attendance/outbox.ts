@@ -78,6 +78,22 @@ export function savePath(save: Pick<QueuedSave, 'class' | 'date' | 'period'>): s
   return `/api/attendance/${segment(save.class)}/${segment(save.date)}${periodQuery(save.period)}`;
 }
 
+/**
+ * Writes a new save in the outbox. A save of the same register still waiting there is replaced:
+ * the new one holds the whole register as the user now wants it, and keeps the earlier one's
+ * If-Match, the revision the user's marks started from (sending both would make the second
+ * conflict with the first, the user's own marks). One waiting for a choice or refused stays.
+ */
+export async function enqueue(store: OfflineStore, save: QueuedSave): Promise<QueuedSave> {
+  const earlier = (await store.queued()).filter(
+    (other) => other.userId === save.userId && other.class === save.class && other.date === save.date && other.period === save.period && isSendable(other),
+  );
+  const next = earlier[0] ? { ...save, ifMatch: earlier[0].ifMatch } : save;
+  await store.putQueued(next);
+  for (const other of earlier) await store.deleteQueued(other.id);
+  return next;
+}
+
 /** One send of a queued save, and what it leaves in the store. */
 export async function sendQueued(store: OfflineStore, save: QueuedSave): Promise<SendOutcome> {
   try {

@@ -4,7 +4,7 @@ import type { MarkStatus } from '../../../../shared/attendance-rules';
 import { offlineStore, type QueuedSave } from '../../../lib/offline-store';
 import { registerPath } from '../api/get-register';
 import { showRefusedSave, showSavedRegister } from '../api/save-register';
-import { queuedSaveOf, resolvedSave, sendOutbox, sendQueued, type NewSave, type SendOutcome } from '../outbox';
+import { enqueue, queuedSaveOf, resolvedSave, sendOutbox, sendQueued, type NewSave, type SendOutcome } from '../outbox';
 
 /** How often the outbox is sent while the page is visible: a connection back without an `online` event (a captive portal let go). */
 export const SYNC_EVERY_MS = 30_000;
@@ -76,9 +76,9 @@ export function useRegisterOutbox(userId: string | undefined): RegisterOutbox {
   const send = useCallback(
     async (save: QueuedSave) => {
       // On the device first: a tab closed while the request is on its way loses nothing.
-      await offlineStore().putQueued(save);
+      const queued = await enqueue(offlineStore(), save);
       try {
-        const outcome = await sendQueued(offlineStore(), save);
+        const outcome = await sendQueued(offlineStore(), queued);
         settle([outcome]);
         return outcome;
       } finally {
