@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression.js';
 import { COLOR_SCHEME_SCRIPT } from './src/shared/color-scheme-script.js';
 import { webBuildPlugin } from './src/server/plugins/web-build.js';
@@ -25,6 +26,30 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES, pages, mark: `<meta name="${SIGNED_IN_META}" content="">` }),
+    // The service worker (app/service-worker.ts registers it): the app's files kept on the device,
+    // so that a reload without a connection opens the portal, any of its addresses answered with
+    // index.html. The manifest is the server's (it carries the branding), the API never cached here
+    // (the register page keeps its own answers: features/attendance/api/kept-get.ts).
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The pages' copies of index.html are never served by their own names (src/server/app.ts).
+        globIgnores: ['pages/**', '**/*.map'],
+        // Hashed names: their address changes with their content.
+        dontCacheBustURLsMatching: /^assets\//,
+        navigateFallback: '/index.html',
+        // The server's own addresses: the API (its sign-in redirects too), a check-in QR's link, the metrics.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/c\//, /^\/metrics$/, /^\/manifest\.webmanifest$/],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
     // Light or dark is decided before the first paint (the server's policy allows this script by hash).
     { name: 'color-scheme-script', transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }] },
   ],

@@ -248,7 +248,7 @@ describe('the routes and the document', () => {
 });
 
 describe('the document beside the web app', () => {
-  it("leaves out the web app and its own pages: only /api operations (none under /api/docs), /metrics and the check-in QR's address", async () => {
+  it("leaves out the web app and its own pages: only /api operations (none under /api/docs), /metrics, the check-in QR's address and the web app's manifest", async () => {
     const webDir = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
     try {
       await mkdir(path.join(webDir, 'assets'));
@@ -259,7 +259,7 @@ describe('the document beside the web app', () => {
       try {
         expect((await app.inject({ method: 'GET', url: '/assets/app-1234.js' })).statusCode).toBe(200);
         const paths = Object.keys((await app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>().paths);
-        expect(paths.filter((p) => !(p.startsWith('/api/') || p === '/metrics' || p === '/c/{token}') || p.startsWith('/api/docs'))).toEqual([]);
+        expect(paths.filter((p) => !(p.startsWith('/api/') || p === '/metrics' || p === '/c/{token}' || p === '/manifest.webmanifest') || p.startsWith('/api/docs'))).toEqual([]);
         expect(paths.sort()).toEqual(Object.keys(doc.paths).sort());
       } finally {
         await app.close();

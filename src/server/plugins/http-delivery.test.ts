@@ -324,5 +324,9 @@ describe('webFileCacheControl', () => {
     expect(webFileCacheControl(dir, path.join(dir, 'default-avatar.svg'))).toBe(OTHER_FILE_CACHE);
     // Only the assets folder of the web app, not a file that merely has "assets" in its name.
     expect(webFileCacheControl(dir, path.join(dir, 'assets.txt'))).toBe(OTHER_FILE_CACHE);
+    // The service worker names the release's files: checked at every load, its compressed copies too.
+    expect(webFileCacheControl(dir, path.join(dir, 'sw.js'))).toBe(PAGE_CACHE);
+    expect(webFileCacheControl(dir, path.join(dir, 'sw.js.br'))).toBe(PAGE_CACHE);
+    expect(webFileCacheControl(dir, path.join(dir, 'assets', 'sw.js'))).toBe(IMMUTABLE_CACHE);
   });
 });

@@ -9,6 +9,7 @@ import type { User } from '../../shared/schemas/auth';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { PageLoader } from '../components/page-loader';
 import { useBranding } from '../lib/branding';
+import { countQueued } from '../lib/offline-store';
 import { useLogout, useMe } from '../lib/session';
 import { useOpenCorrectionCount } from '../features/corrections/api/corrections';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -62,8 +63,14 @@ export function AppLayout() {
       item.label
     );
 
-  // It ends on /login (useLogout).
-  const signOut = () => logout.mutate();
+  // It ends on /login (useLogout). Register saves still waiting on the device are the user's to
+  // know about first: they stay, and are sent when this user signs in here again.
+  const signOut = async () => {
+    const queued = user ? await countQueued(user.id) : 0;
+    const question = `${queued === 1 ? 'A register save has' : `${queued} register saves have`} not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?`;
+    if (queued > 0 && !window.confirm(question)) return;
+    logout.mutate();
+  };
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -110,7 +117,7 @@ export function AppLayout() {
                 <Text component={Link} to="/account" size="sm" c="dimmed" visibleFrom="md" truncate maw={180} title="My account">
                   {user.name}
                 </Text>
-                <Button variant="subtle" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut} loading={logout.isPending}>
+                <Button variant="subtle" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()} loading={logout.isPending}>
                   Sign out
                 </Button>
               </>
@@ -137,7 +144,7 @@ export function AppLayout() {
           ))}
           {user && <MantineNavLink component={Link} to="/account" label="My account" active={location.pathname === '/account'} onClick={close} />}
           {user ? (
-            <MantineNavLink component="button" label="Sign out" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => { close(); signOut(); }} />
+            <MantineNavLink component="button" label="Sign out" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => { close(); void signOut(); }} />
           ) : (
             <MantineNavLink component={Link} to="/login" label="Sign in" onClick={close} />
           )}

@@ -2,10 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { BRANDING_KEY } from '../lib/branding';
-import { meQueryKey } from '../lib/session';
+import { keepUser, meQueryKey } from '../lib/session';
 import type { AppStart } from './open-app';
 import { AppProviders, createQueryClient } from './providers';
 import { createRouter } from './router';
+import { registerServiceWorker } from './service-worker';
 
 /**
  * The app: its router, query cache and providers, loaded after the first screen (open-app.tsx).
@@ -13,7 +14,10 @@ import { createRouter } from './router';
  */
 export function renderApp(root: Root, { user, branding }: AppStart): void {
   const queryClient = createQueryClient();
-  if (user !== undefined) queryClient.setQueryData(meQueryKey, user);
+  if (user !== undefined) {
+    queryClient.setQueryData(meQueryKey, user);
+    keepUser(user);
+  }
   if (branding) queryClient.setQueryData([BRANDING_KEY], branding);
   const router = createRouter();
   // In short slices, as the sign-in page (sign-in-shell.tsx): what shows stays until the app is ready.
@@ -26,4 +30,5 @@ export function renderApp(root: Root, { user, branding }: AppStart): void {
       </StrictMode>,
     ),
   );
+  registerServiceWorker();
 }

@@ -1,7 +1,7 @@
 import { z } from '../../shared/schemas/zod';
-import { ApiError, ContractMismatchError, request, send, type RequestOptions } from './http';
+import { ApiError, ContractMismatchError, request, requestTagged, send, type RequestOptions } from './http';
 
-export { ApiError, CONTRACT_MISMATCH_MESSAGE, ContractMismatchError, UNREACHABLE_MESSAGE, type RequestOptions } from './http';
+export { ApiError, CONTRACT_MISMATCH_MESSAGE, ContractMismatchError, UNREACHABLE_MESSAGE, type RequestOptions, type TaggedAnswer } from './http';
 
 /** The field errors of a refused request, by field: the server names them by path (`body.email`). */
 export function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
@@ -23,6 +23,10 @@ export const api = {
   post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) => request('POST', path, body, schema, options),
   put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) => request('PUT', path, body, schema, options),
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) => request('PATCH', path, body, schema, options),
+  /** A GET whose answer's ETag the caller needs (a register's revision): `{ data, etag }`. */
+  getTagged: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) => requestTagged('GET', path, undefined, schema, options),
+  /** A PUT with its answer's ETag. */
+  putTagged: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) => requestTagged('PUT', path, body, schema, options),
   /** A 204 answer: resolves to undefined. */
   delete: (path: string, options?: RequestOptions): Promise<void> => request('DELETE', path, undefined, NoContentSchema, options),
   /**

@@ -75,6 +75,9 @@ describe('answers asked for early (the page’s first data, beside its code)', (
 
   it('still give a refusal of the page’s own request as an ApiError', async () => {
     answers({ status: 403, body: { message: 'This page is for faculty only' } });
-    await expect(request('GET', '/api/reports/dashboard', undefined, anything)).rejects.toEqual(new ApiError(403, 'This page is for faculty only'));
+    // With the body as read, for refusals that say more than a message (a register's 412).
+    await expect(request('GET', '/api/reports/dashboard', undefined, anything)).rejects.toEqual(
+      new ApiError(403, 'This page is for faculty only', undefined, undefined, { message: 'This page is for faculty only' }),
+    );
   });
 });

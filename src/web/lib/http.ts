@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: ApiErrorBody['errors'] = undefined,
     options?: ErrorOptions,
+    /** The refusal's whole body as read, for refusals that say more than a message (a register's 412 names its conflicts). */
+    readonly body: unknown = undefined,
   ) {
     super(message, options);
     this.name = 'ApiError';
@@ -45,17 +47,19 @@ export interface AnswerCheck<T> {
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
+  /** Headers beside the content type and accept (a save's Idempotency-Key and If-Match). */
+  headers?: Record<string, string> | undefined;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function send(method: Method, path: string, body: unknown, accept: string, { signal }: RequestOptions): Promise<Response> {
+export async function send(method: Method, path: string, body: unknown, accept: string, { signal, headers }: RequestOptions): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept } : { 'content-type': 'application/json', accept },
+      headers: { ...headers, ...(body === undefined ? { accept } : { 'content-type': 'application/json', accept }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -98,8 +102,11 @@ function errorBodyOf(value: unknown): ApiErrorBody | null {
 
 /** The error of a refused request, with the server's `{ message, errors }` when the body has that shape. */
 async function errorOf(response: Response): Promise<ApiError> {
-  const body = errorBodyOf(await readJson(response).catch(() => undefined));
-  return body ? new ApiError(response.status, body.message, body.errors) : new ApiError(response.status, `Request failed (${response.status})`);
+  const raw = await readJson(response).catch(() => undefined);
+  const body = errorBodyOf(raw);
+  return body
+    ? new ApiError(response.status, body.message, body.errors, undefined, raw)
+    : new ApiError(response.status, `Request failed (${response.status})`, undefined, undefined, raw);
 }
 
 /** How long an answer asked for early waits to be taken: the page it was for shows well before. */
@@ -143,4 +150,24 @@ export async function request<T>(method: Method, path: string, body: unknown, ch
   const parsed = check.safeParse(await readJson(response));
   if (!parsed.success) throw new ContractMismatchError(response.status, `${method} ${path}`, parsed.error);
   return parsed.data;
+}
+
+/** A checked answer with its ETag (a register's revision, decision 46); null when the answer has none. */
+export interface TaggedAnswer<T> {
+  data: T;
+  etag: string | null;
+}
+
+/** As `request`, keeping the answer's ETag: for the calls whose revision the page sends back as If-Match. */
+export async function requestTagged<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  check: AnswerCheck<T>,
+  options: RequestOptions = {},
+): Promise<TaggedAnswer<T>> {
+  const response = (await takeEarlyAnswer(method, path)) ?? (await send(method, path, body, 'application/json', options));
+  const parsed = check.safeParse(await readJson(response));
+  if (!parsed.success) throw new ContractMismatchError(response.status, `${method} ${path}`, parsed.error);
+  return { data: parsed.data, etag: response.headers.get('etag') };
 }

@@ -3,6 +3,8 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, NoContentSchema } from './api-client';
 import { BRANDING_KEY } from './branding';
+import { ApiError } from './http';
+import { offlineStore } from './offline-store';
 import { currentUser, type SignedInUser } from './sign-in';
 
 /**
@@ -24,7 +26,59 @@ export function isAuthKey(key: readonly unknown[] | undefined): boolean {
  * session to the TOTP setup.
  */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => currentUser(signal), staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => currentUserOrKept(signal), staleTime: 60_000, retry: 1 });
+}
+
+/** How long the device trusts the user it last saw signed in, while offline: the register's offline week. */
+export const OFFLINE_SIGN_IN_MS = 7 * 24 * 60 * 60_000;
+const KEPT_USER_KEY = 'portal:offline-user';
+
+/**
+ * Who is signed in, from the server; without a connection, the user this device last saw signed in
+ * (in the last OFFLINE_SIGN_IN_MS), so that a faculty member can open the register offline. The
+ * server still checks the cookie on every save: this only opens the pages.
+ */
+async function currentUserOrKept(signal?: AbortSignal): Promise<SignedInUser | null> {
+  try {
+    const user = await currentUser(signal);
+    keepUser(user);
+    return user;
+  } catch (error) {
+    const kept = error instanceof ApiError && error.status === 0 ? keptUser() : null;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Remembers who is signed in on this device, for opening the register offline (null: nobody). */
+export function keepUser(user: SignedInUser | null): void {
+  try {
+    if (user) localStorage.setItem(KEPT_USER_KEY, JSON.stringify({ user, at: Date.now() }));
+    else localStorage.removeItem(KEPT_USER_KEY);
+  } catch {
+    // Storage refused: no offline sign-in on this device.
+  }
+}
+
+/** The user last seen signed in on this device, within OFFLINE_SIGN_IN_MS; null otherwise. */
+export function keptUser(): SignedInUser | null {
+  try {
+    const text = localStorage.getItem(KEPT_USER_KEY);
+    if (!text) return null;
+    const { user, at } = JSON.parse(text) as { user?: SignedInUser; at?: number };
+    if (!user || typeof user.id !== 'string' || typeof at !== 'number' || Date.now() - at > OFFLINE_SIGN_IN_MS) return null;
+    return user;
+  } catch {
+    return null;
+  }
+}
+
+/** A sign-out forgets the user kept for offline use and what the device kept for them. */
+async function forgetOfflineUser(): Promise<void> {
+  keepUser(null);
+  await offlineStore()
+    .forgetAnswers()
+    .catch(() => undefined);
 }
 
 /**
@@ -37,6 +91,7 @@ export function useSignedIn() {
     (user: SignedInUser) => {
       queryClient.removeQueries({ predicate: (query) => !isAuthKey(query.queryKey) });
       queryClient.setQueryData(meQueryKey, user);
+      keepUser(user);
     },
     [queryClient],
   );
@@ -63,6 +118,7 @@ export function useLogout() {
     onMutate: () => queryClient.cancelQueries(),
     mutationFn: () => api.post('/api/auth/logout', undefined, NoContentSchema),
     onSettled: async () => {
+      await forgetOfflineUser();
       queryClient.setQueryData(signedOutKey, true);
       queryClient.setQueryData(meQueryKey, null);
       await navigate('/login', { replace: true });

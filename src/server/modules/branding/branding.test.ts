@@ -49,6 +49,9 @@ describe('PORTAL_NAME, PORTAL_LOGO and PORTAL_COLOR', () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.rawPayload.equals(PNG)).toBe(true);
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: 'Riverside University Attendance', short_name: 'Riverside University', theme_color: '#1d4f91', display: 'standalone' });
     await app.close();
   });
 
@@ -56,6 +59,10 @@ describe('PORTAL_NAME, PORTAL_LOGO and PORTAL_COLOR', () => {
     const app = await buildApp({ database, config: base });
     expect((await app.inject({ method: 'GET', url: '/api/branding' })).json()).toEqual({ name: null, color: null, logoUrl: null });
     expect((await app.inject({ method: 'GET', url: '/api/branding/logo' })).statusCode).toBe(404);
+    // The web app's manifest names the portal and its colour without them.
+    const manifest = (await app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json<{ name: string; theme_color: string; icons: unknown[] }>();
+    expect(manifest).toMatchObject({ name: 'University Portal', theme_color: '#1c7ed6' });
+    expect(manifest.icons).toHaveLength(2);
     await app.close();
   });
 });

@@ -6,6 +6,29 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Branding } from '../../config';
 import { notFound } from '../../http-error';
 
+/** Where the manifest is: index.html links it. */
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+/** The name of the portal without a configured university name, as index.html's title. */
+const DEFAULT_APP_NAME = 'University Portal';
+/** The favicon's blue, the theme's default. */
+const DEFAULT_THEME_COLOR = '#1c7ed6';
+/** Made from favicon.svg (src/web/public/icons). */
+const WEB_APP_ICONS = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+];
+
+const WebManifestSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  theme_color: z.string(),
+  background_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+});
+
 /**
  * The university's name, colour and logo (decision 16), from the configuration: public, as the
  * sign-in page shows them. The logo is read once, at the first request, and kept.
@@ -25,6 +48,34 @@ export const brandingRoutes: FastifyPluginAsyncZod<{ branding: Branding }> = asy
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { name: branding.name ?? null, color: branding.color ?? null, logoUrl: branding.logoFile ? BRANDING_LOGO_PATH : null };
+    },
+  );
+
+  app.get(
+    WEB_MANIFEST_PATH,
+    {
+      schema: {
+        tags: ['branding'],
+        operationId: 'getWebManifest',
+        summary: "The web app's manifest (installing the portal on a phone), with the university's name and colour",
+        response: { 200: WebManifestSchema, 400: ErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Served here rather than as a file of the build: the name and colour are the configuration's.
+      reply.type('application/manifest+json').header('cache-control', 'public, max-age=300');
+      const name = branding.name ? `${branding.name} Attendance` : DEFAULT_APP_NAME;
+      const color = branding.color ?? DEFAULT_THEME_COLOR;
+      return {
+        name,
+        short_name: branding.name ?? 'Attendance',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone' as const,
+        theme_color: color,
+        background_color: '#ffffff',
+        icons: WEB_APP_ICONS,
+      };
     },
   );
 

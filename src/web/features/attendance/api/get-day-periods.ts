@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { DayPeriodsSchema, type DayPeriod } from '../../../../shared/schemas/attendance';
-import { api } from '../../../lib/api-client';
+import { getKept } from './kept-get';
 import { attendanceKeys, segment } from './query-keys';
 
-/** A class's periods on a date: the timetable's lectures for that weekday and every register taken that day. */
+/** A class's periods on a date: the timetable's lectures for that weekday and every register taken that day; offline, the device's copy. */
 export async function fetchDayPeriods(className: string, date: string, signal?: AbortSignal): Promise<DayPeriod[]> {
-  return api.get(`/api/attendance/${segment(className)}/${segment(date)}/periods`, DayPeriodsSchema, { signal });
+  return (await getKept(`/api/attendance/${segment(className)}/${segment(date)}/periods`, DayPeriodsSchema, signal)).data;
 }
 
 export function useDayPeriods(className: string, date: string | null) {

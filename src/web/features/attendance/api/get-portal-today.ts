@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PortalTodaySchema, type PortalToday } from '../../../../shared/schemas/attendance';
-import { api } from '../../../lib/api-client';
+import { getKept } from './kept-get';
 import { PORTAL_TODAY_PATH } from './paths';
 import { attendanceKeys } from './query-keys';
 
@@ -9,7 +9,7 @@ import { attendanceKeys } from './query-keys';
  * portal's, and the server refuses registers for dates after its today.
  */
 export async function fetchPortalToday(signal?: AbortSignal): Promise<PortalToday> {
-  return api.get(PORTAL_TODAY_PATH, PortalTodaySchema, { signal });
+  return (await getKept(PORTAL_TODAY_PATH, PortalTodaySchema, signal)).data;
 }
 
 export function usePortalToday() {

@@ -2,15 +2,18 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@ma
 import { DateField } from '../../../components/date-field';
 import { bindValue } from '../../../components/forms';
 import { IconAlertCircle, IconArrowLeft, IconChecks, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_REASON_LENGTH } from '../../../../shared/schemas/attendance';
+import { MAX_REASON_LENGTH, type AttendanceRegister } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { useRegister } from '../api/get-register';
-import { useSaveRegister } from '../api/save-register';
+import type { KeptTaggedAnswer } from '../api/kept-get';
+import { attendanceKeys } from '../api/query-keys';
 import { AbsenteeBox } from '../components/absentee-box';
+import { OutboxPanel } from '../components/outbox-panel';
 import { ExtraLecture } from '../components/extra-lecture';
 import { OpenCheckin } from '../components/open-checkin';
 import { PeriodPicker } from '../components/period-picker';
@@ -24,6 +27,7 @@ import { formatDateTime, formatLongDate } from '../format';
 import { useExtraLecture } from '../hooks/use-extra-lecture';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import { useRegisterAddress } from '../hooks/use-register-address';
+import { useRegisterOutbox } from '../hooks/use-register-outbox';
 import { useRegisterStart } from '../hooks/use-register-start';
 import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
 import { REGISTER_KEYS_HINT } from '../register-keys';
@@ -55,33 +59,51 @@ export function ClassAttendancePage() {
   const start = useRegisterStart({ className, date, period, register: register.data, userId });
   const { draft } = start;
   const [filter, setFilter] = useState('');
-  const save = useSaveRegister();
-  const guardDialog = useUnsavedGuard(Boolean(draft?.dirty) && !save.isPending);
+  const outbox = useRegisterOutbox(userId);
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const guardDialog = useUnsavedGuard(Boolean(draft?.dirty) && !saving);
   const [message, showMessage] = useFlashMessage();
   const [reason, setReason] = useState('');
   const timeZone = today.data?.timeZone;
 
-  const submit = () => {
+  const submit = async () => {
     // Without a date the register and its Submit button are not shown; the date field asks for one.
-    if (!date || !draft || period === null) return;
+    if (!date || !draft || period === null || !register.data) return;
     const trimmed = reason.trim();
-    save.mutate(
-      {
-        className,
-        date,
-        period,
-        body: { records: draft.records, ...(extra ? { subject: extra.code } : {}), ...(trimmed ? { reason: trimmed } : {}) },
-      },
-      {
-        onSuccess: () => {
-          // Saved: the draft kept in the browser has done its work.
-          draft.discard();
-          setReason('');
-          showMessage({ kind: 'success', text: 'Attendance submitted successfully!' });
-        },
-        onError: (error) => showMessage({ kind: 'error', text: 'Error submitting attendance', detail: saveRefusal(error.message, period) }),
-      },
-    );
+    const body = { records: draft.records, ...(extra ? { subject: extra.code } : {}), ...(trimmed ? { reason: trimmed } : {}) };
+    setSaving(true);
+    try {
+      // Sent through the outbox (outbox.ts): with a key, the revision the marks started from and the time of Submit.
+      const outcome = await outbox.submit({ className, date, period, body, ifMatch: register.revision });
+      if (outcome.kind === 'sent' || outcome.kind === 'offline' || outcome.kind === 'conflict') {
+        // The marks are on the server or on the device: the draft has done its work.
+        draft.discard();
+        setReason('');
+      }
+      if (outcome.kind === 'sent') showMessage({ kind: 'success', text: 'Attendance submitted successfully!' });
+      else if (outcome.kind === 'offline') {
+        // The screen shows the marks as taken until the save is sent and the register comes back.
+        const shown: AttendanceRegister = {
+          ...register.data,
+          records: register.data.records.map((record) => ({ ...record, status: draft.statusOf(record.pin) })),
+        };
+        queryClient.setQueryData<KeptTaggedAnswer<AttendanceRegister>>(attendanceKeys.register(className, date, period), (kept) =>
+          kept ? { ...kept, data: shown } : kept,
+        );
+        showMessage({ kind: 'success', text: 'Saved on this device; it will be sent when you are online' });
+      } else if (outcome.kind === 'conflict') {
+        showMessage({ kind: 'error', text: 'Not saved yet', detail: 'This register was changed meanwhile: choose the marks to keep above.' });
+      } else {
+        // Refused now, with the page open: the draft keeps the marks, as before the outbox.
+        await outbox.discard(outcome.save.id);
+        showMessage({ kind: 'error', text: 'Error submitting attendance', detail: saveRefusal(outcome.message, period) });
+      }
+    } catch (error) {
+      showMessage({ kind: 'error', text: 'Error submitting attendance', detail: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setSaving(false);
+    }
   };
 
   if (register.error instanceof ApiError && register.error.status === 404) {
@@ -131,7 +153,6 @@ export function ClassAttendancePage() {
       </Stack>
     );
   } else {
-    const saving = save.isPending;
     body = (
       <>
         <TakenNote register={register.data} timeZone={timeZone} start={start.note} />
@@ -189,7 +210,7 @@ export function ClassAttendancePage() {
         {register.data.submitted && (
           <RegisterHistory className={className} date={register.data.date} period={register.data.period} timeZone={timeZone} />
         )}
-        <RegisterFooter stats={draft.stats} dirty={draft.dirty} submitting={saving} message={message} onSubmit={submit} />
+        <RegisterFooter stats={draft.stats} dirty={draft.dirty} submitting={saving} message={message} onSubmit={() => void submit()} />
       </>
     );
   }
@@ -224,6 +245,7 @@ export function ClassAttendancePage() {
       {date !== null && periods.data && subjects.length > 0 && (
         <ExtraLecture periods={periods.data} subjects={subjects} onChoose={showExtraLecture} />
       )}
+      <OutboxPanel outbox={outbox} timeZone={timeZone} />
       {body}
     </Stack>
   );

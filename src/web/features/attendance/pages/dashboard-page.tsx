@@ -7,12 +7,16 @@ import { useMe } from '../../../lib/session';
 import { useClasses } from '../api/get-classes';
 import { usePortalToday } from '../api/get-portal-today';
 import { ClassCard } from '../components/class-card';
+import { OutboxPanel } from '../components/outbox-panel';
+import { useRegisterOutbox } from '../hooks/use-register-outbox';
 
 export function DashboardPage() {
   const classes = useClasses();
   const me = useMe();
   // Times of today's registers read in the portal's zone.
   const today = usePortalToday();
+  // Register saves waiting on the device are sent from here too: the dashboard is where the app starts.
+  const outbox = useRegisterOutbox(me.data?.id);
 
   // A fresh install (no roster yet) opens an admin on the setup checklist instead of empty classes.
   const emptyRoster = classes.data !== undefined && classes.data.every((summary) => summary.studentCount === 0);
@@ -24,6 +28,7 @@ export function DashboardPage() {
         <Title order={1}>Faculty Dashboard</Title>
         <Text c="dimmed">Select a class to manage attendance</Text>
       </div>
+      <OutboxPanel outbox={outbox} timeZone={today.data?.timeZone} />
       {classes.isPending ? (
         <PageLoader label="Loading classes" />
       ) : classes.isError ? (
