@@ -1,7 +1,7 @@
 import type { Browser, Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { DEMO_ADMIN, DEMO_STUDENT, demoPin } from '../src/server/seed/demo';
+import { DEMO_ADMIN, demoPin } from '../src/server/seed/demo';
 import { expectAccessible, expect, signIn, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -16,15 +16,18 @@ async function readQr(qr: Locator): Promise<string> {
   return found!.data;
 }
 
-/** A second student of CSE3 with an account of their own: an admin makes it, its link sets the password. */
-async function newStudentAccount(browser: Browser, baseURL: string): Promise<{ email: string; pin: string }> {
+/**
+ * A student of CSE7 (a class no other journey takes a register of today) with an account of their
+ * own: an admin makes it, its link sets the password.
+ */
+async function newStudentAccount(browser: Browser, baseURL: string, from: number): Promise<{ email: string; pin: string }> {
   const admin = await browser.newContext({ baseURL });
   const headers = { origin: baseURL, 'content-type': 'application/json' };
   const login = await admin.request.post('/api/auth/login', { headers, data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, role: 'faculty', remember: false } });
   expect(login.status()).toBe(200);
-  // A PIN of CSE3's roster without an account yet (a retry on the same database takes the next).
-  for (let serial = 40; serial <= 60; serial += 1) {
-    const pin = demoPin(2, serial);
+  // A PIN of CSE7's roster without an account yet (a retry on the same database takes the next).
+  for (let serial = from; serial < from + 10; serial += 1) {
+    const pin = demoPin(6, serial);
     const email = `checkin.${serial}.${Date.now()}@demo.university.edu`;
     const created = await admin.request.post('/api/admin/users', { headers, data: { email, name: `Check-in ${serial}`, role: 'student', pin } });
     if (created.status() !== 201) continue;
@@ -33,23 +36,25 @@ async function newStudentAccount(browser: Browser, baseURL: string): Promise<{ e
     await admin.close();
     return { email, pin };
   }
-  throw new Error('No free PIN on the CSE3 roster');
+  throw new Error('No free PIN on the CSE7 roster');
 }
 
 test('faculty open a check-in from the register; students check in by the QR through the sign-in and by the code; closing refuses later scans', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const second = await newStudentAccount(browser, baseURL!);
+  // Two PINs of their own: an admin may give a second account the PIN of a first.
+  const first = await newStudentAccount(browser, baseURL!, 40);
+  const second = await newStudentAccount(browser, baseURL!, 50);
 
   // Faculty open a check-in of today's register; the projector view shows the QR.
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'faculty');
-  await page.goto('/attendance/CSE3');
+  await page.goto('/attendance/CSE7');
   await page.getByRole('button', { name: 'Open check-in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Open a self check-in' });
   await expect(dialog.getByRole('textbox', { name: 'Open for (minutes)' })).toHaveValue('10');
   await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await page.waitForURL('**/checkin/*');
-  await expect(page.getByRole('heading', { level: 1, name: /^CSE3/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^CSE7/ })).toBeVisible();
   const qr = page.getByRole('img', { name: /QR code to check in/ });
   await expect(page.getByText('0 checked in')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Closes in (10:00|9:\d\d)/);
@@ -69,17 +74,17 @@ test('faculty open a check-in from the register; students check in by the QR thr
   await student.waitForURL('**/login?returnUrl=*');
   await student.getByRole('tab', { name: 'Student' }).click();
   const form = student.getByRole('form', { name: 'Student login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(DEMO_STUDENT.email);
-  await form.getByRole('textbox', { name: 'Password' }).fill(DEMO_STUDENT.password);
+  await form.getByRole('textbox', { name: 'Email' }).fill(first.email);
+  await form.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   await form.getByRole('button', { name: 'Login' }).click();
   await student.waitForURL('**/checkin-result?*');
-  await expect(student.getByRole('status')).toContainText('You are checked in to CSE3');
+  await expect(student.getByRole('status')).toContainText('You are checked in to CSE7');
   await expect(student.getByRole('status')).toContainText(': present');
   await expectAccessible(student);
 
   // The projector's list shows them, signed by their device (no flag).
   const list = page.getByRole('table', { name: 'Students checked in' });
-  await expect(list).toContainText(demoPin(2, 1));
+  await expect(list).toContainText(first.pin);
   await expect(page.getByText('1 checked in')).toBeVisible();
   // Signed by the device's key: no flag at all.
   await expect(list.locator('.mantine-Badge-root')).toHaveCount(0);
@@ -99,7 +104,7 @@ test('faculty open a check-in from the register; students check in by the QR thr
   expect(typedCode).toMatch(/^[A-Z2-7]{6}$/);
   await box.getByRole('textbox', { name: 'Code on the screen' }).fill(typedCode);
   await box.getByRole('button', { name: 'Check in' }).click();
-  await expect(box.getByRole('status')).toContainText('You are checked in to CSE3');
+  await expect(box.getByRole('status')).toContainText('You are checked in to CSE7');
   await expect(list).toContainText(second.pin);
   await expect(page.getByText('2 checked in')).toBeVisible();
 
