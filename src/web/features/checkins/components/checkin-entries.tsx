@@ -77,7 +77,7 @@ export function CheckinEntries({
                         {entry.pin}
                       </Text>
                       {entry.flags.map((flag) => (
-                        <Badge key={flag} color="orange.9" variant="outline" size="sm">
+                        <Badge key={flag} color="orange.9" c="var(--portal-text-warning)" variant="outline" size="sm">
                           {FLAG_WORDS[flag]}
                         </Badge>
                       ))}
