@@ -21,6 +21,8 @@ export function focusHeadingWhenShown(leaving: HTMLElement | null = null): () =>
   const started = Date.now();
   let timer: number | undefined;
   const attempt = () => {
+    // The page is gone (a test's document torn down while the heading was awaited): nothing to focus.
+    if (typeof document === 'undefined') return;
     const heading = pageHeading();
     if (heading && heading !== leaving) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
