@@ -22,7 +22,7 @@ const day = (n: number) => addDays(today, -n);
 const noon = (date: string, minutes = 0) => Math.floor(Date.parse(`${date}T12:00:00Z`) / 1000) + minutes * 60;
 
 /**
- * An export of the original app's collections, as SPEC's data model has them: for one shape its
+ * An export of the original app's collections, as the original app's data model has them: for one shape its
  * own PINs and classes, so that the three shapes import side by side. `ts` is a timestamp in
  * seconds, written the way each shape writes timestamps.
  */
@@ -119,7 +119,7 @@ const SHAPES = {
 } as const;
 
 /**
- * What the fixture's attendance comes to, worked out on its own from SPEC's rules: per class and
+ * What the fixture's attendance comes to, worked out on its own from the original app's rules: per class and
  * date the later document's record wins; present when present is true or 'Present', or status
  * is 'Present'; PINs trimmed and upper case; documents without records or of an unknown class
  * (unless created) left out.
