@@ -30,6 +30,9 @@ const elements = [
   { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
   { type: 'web-components', pattern: 'src/web/components' },
   { type: 'web-lib', pattern: 'src/web/lib' },
+  // The languages: the runtime of the messages and their catalogs, beneath every other part of the web.
+  { type: 'web-i18n', pattern: 'src/web/i18n' },
+  { type: 'web-i18n', pattern: 'src/web/locales' },
   { type: 'web-test', pattern: 'src/web/test' },
   { type: 'web', pattern: 'src/web' },
 ];
@@ -90,16 +93,17 @@ const policies = [
   { from: { element: { types: '{server,composition}' } }, disallow: [el(moduleFile('repository.ts'))] },
   { from: { element: { type: 'server-test' } }, allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition', 'server-test') },
 
-  { from: { element: { type: 'web' } }, allow: types('web', 'web-app', 'web-lib', 'web-components', 'shared') },
-  { from: { element: { type: 'web-app' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared') },
+  { from: { element: { type: 'web' } }, allow: types('web', 'web-app', 'web-lib', 'web-components', 'web-i18n', 'shared') },
+  { from: { element: { type: 'web-app' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'web-i18n', 'shared') },
   {
     from: { element: { type: 'web-feature' } },
-    allow: [el({ type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } }), ...types('web-components', 'web-lib', 'shared')],
+    allow: [el({ type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } }), ...types('web-components', 'web-lib', 'web-i18n', 'shared')],
   },
-  { from: { element: { type: 'web-components' } }, allow: types('web-components', 'web-lib', 'shared') },
-  { from: { element: { type: 'web-lib' } }, allow: types('web-lib', 'shared') },
+  { from: { element: { type: 'web-components' } }, allow: types('web-components', 'web-lib', 'web-i18n', 'shared') },
+  { from: { element: { type: 'web-lib' } }, allow: types('web-lib', 'web-i18n', 'shared') },
+  { from: { element: { type: 'web-i18n' } }, allow: types('web-i18n', 'shared') },
   // The web's test helpers start the real server in-process (src/server/test).
-  { from: { element: { type: 'web-test' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'shared', 'web-test', 'server-test') },
+  { from: { element: { type: 'web-test' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'web-i18n', 'shared', 'web-test', 'server-test') },
 ];
 
 export const layerRules = {

@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { COMPRESS_THRESHOLD_BYTES } from './src/server/plugins/compression.js';
 import { COLOR_SCHEME_SCRIPT } from './src/shared/color-scheme-script.js';
 import { webBuildPlugin } from './src/server/plugins/web-build.js';
+import { linguiMacros } from './scripts/lingui-macros.mjs';
 import { modulesOfPage, PAGE_MODULES, SIGNED_IN_META, type PageSegment } from './src/web/app/page-modules.js';
 
 /** The project folder, wherever the build is started from. */
@@ -24,6 +26,10 @@ export default defineConfig(({ command }) => ({
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
   },
   plugins: [
+    // Messages: the macros in the code become runtime calls; the catalogs (.po) compile when
+    // imported, and a missing or broken translation fails the build (lingui.config.ts).
+    linguiMacros(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     react(),
     webBuildPlugin({ root: projectRoot, minBytes: COMPRESS_THRESHOLD_BYTES, pages, mark: `<meta name="${SIGNED_IN_META}" content="">` }),
     // The service worker (app/service-worker.ts registers it): the app's files kept on the device,
@@ -62,6 +68,13 @@ export default defineConfig(({ command }) => ({
     // on a slow link each file costs a round trip, and /faculty-details loaded 46 of them.
     rolldownOptions: {
       output: {
+        // A language's messages are named for it (messages-hi-start-<hash>.js): the page-weight
+        // benchmark adds the sign-in page's part to /login's weight in each language.
+        chunkFileNames: (chunk) => {
+          const catalog = /[\\/]locales[\\/](\w+)[\\/](\w+)\.po$/.exec(chunk.facadeModuleId ?? '') ?? /[\\/]i18n[\\/]catalogs[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          if (catalog) return `assets/messages-${catalog[1]}-${catalog[2] ?? 'app'}-[hash].js`;
+          return 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             // What the entry needs (the sign-in page and every start): the entry's one file.

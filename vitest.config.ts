@@ -1,4 +1,6 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { linguiMacros } from './scripts/lingui-macros.mjs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests that run servers as processes of their own on PostgreSQL: once per run, in npm test.
@@ -37,7 +39,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [linguiMacros(), lingui({ failOnMissing: true, failOnCompileError: true }), react()],
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from './constants';
+import { isLanguage, type Language } from './languages';
 import type { Branding } from './schemas/branding';
 import type { CurrentUserResponseSchema, LoginResponse, SignInOptions, User } from './schemas/auth';
 import type { z } from 'zod';
@@ -48,6 +49,11 @@ function checker<T>(read: (value: unknown) => T) {
   };
 }
 
+function language(value: unknown): Language {
+  if (!isLanguage(value)) fail('a language');
+  return value;
+}
+
 function readUser(value: unknown): User {
   const user = record(value, 'a user');
   const role = text(user.role, 'a role');
@@ -58,6 +64,7 @@ function readUser(value: unknown): User {
     name: text(user.name, 'a name'),
     role: role as Role,
     ...(user.pin === undefined ? {} : { pin: text(user.pin, 'a PIN') }),
+    ...(user.language === undefined ? {} : { language: language(user.language) }),
   };
 }
 

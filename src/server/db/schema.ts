@@ -69,6 +69,8 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     // The identity provider's `sub` for this account, remembered at its first single sign-on.
     oidcSubject: text('oidc_subject'),
+    // The language the account chose for the portal and its e-mails; null follows the browser's.
+    language: text('language', { enum: ['en', 'hi', 'te'] }),
   },
   (t) => [
     uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
@@ -76,6 +78,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_pin_idx').on(t.pin),
     check('users_role_check', sql`${t.role} in ('faculty', 'student', 'admin')`),
+    check('users_language_check', sql`${t.language} in ('en', 'hi', 'te')`),
     check('users_student_pin_check', sql`${t.role} <> 'student' or ${t.pin} is not null`),
     normalPin('users_pin_normal_check', t.pin),
   ],

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { LOGIN_ROLES, ROLES } from '../constants';
+import { LANGUAGES } from '../languages';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_MESSAGE,
@@ -35,12 +36,16 @@ export const LoginRequestSchema = LoginFormSchema.extend({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
+export const LanguageSchema = z.enum(LANGUAGES);
+
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   role: RoleSchema,
   pin: z.string().optional(),
+  /** The language the account chose; absent: the browser's languages decide. */
+  language: LanguageSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Badge, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -15,6 +15,8 @@ import { useOpenCorrectionCount } from '../features/corrections/api/corrections'
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import classes from './app-layout.module.css';
 import { MAIN_CONTENT_ID } from './route-focus';
+import { AccountLanguageSwitcher } from '../components/account-language';
+import { LanguageSwitcher } from '../i18n/language-switcher';
 
 interface NavItem {
   label: string;
@@ -110,6 +112,7 @@ export function AppLayout() {
                 <IconUserCircle size={18} aria-hidden />
               </ActionIcon>
             )}
+            <Box visibleFrom="xs">{user ? <AccountLanguageSwitcher /> : <LanguageSwitcher />}</Box>
             <ColorSchemeToggle />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             {user ? (

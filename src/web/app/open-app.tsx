@@ -1,9 +1,13 @@
+import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import type { Branding } from '../../shared/schemas/branding';
 import { BrandingAnswer } from '../../shared/sign-in-answers';
 import { LoadError } from '../components/load-states';
 import { PageLoader } from '../components/page-loader';
+import { i18n, loadAppMessages, showLanguage } from '../i18n/i18n';
 import { request } from '../lib/http';
 import { currentUser, type SignedInUser } from '../lib/sign-in';
 import type * as App from './portal-app';
@@ -22,7 +26,7 @@ let loading: Promise<typeof App> | undefined;
 
 /** The app's code (router, query cache, every page's route): loaded once, when first wanted. */
 export function loadApp(): Promise<typeof App> {
-  loading ??= import('./portal-app').catch((err: unknown) => {
+  loading ??= Promise.all([import('./portal-app'), loadAppMessages()]).then(([app]) => app, (err: unknown) => {
     loading = undefined;
     throw err;
   });
@@ -30,16 +34,36 @@ export function loadApp(): Promise<typeof App> {
 }
 
 function CannotLoad() {
+  const { t } = useLingui();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <LoadError
-        title="Cannot reach the server"
-        message="The portal could not be loaded. Check your connection and try again."
-        onRetry={() => window.location.reload()}
-        m="md"
-      />
-    </MantineProvider>
+    <LoadError
+      title={t`Cannot reach the server`}
+      message={t`The portal could not be loaded. Check your connection and try again.`}
+      onRetry={() => window.location.reload()}
+      m="md"
+    />
   );
+}
+
+function Opening() {
+  const { t } = useLingui();
+  return <PageLoader label={t`Opening the portal…`} showLabel />;
+}
+
+/** The kit's default theme and the language's messages, before the app's own providers are here. */
+function Bare({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        {children}
+      </MantineProvider>
+    </I18nProvider>
+  );
+}
+
+/** The account's language, once known: the app opens in it (and the device remembers it). */
+async function inAccountLanguage(user: SignedInUser | null | undefined): Promise<void> {
+  if (user?.language) await showLanguage(user.language, { remember: true }).catch(() => undefined);
 }
 
 /**
@@ -49,16 +73,25 @@ function CannotLoad() {
  */
 export function startApp(root: Root): void {
   root.render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <PageLoader label="Opening the portal…" showLabel />
-    </MantineProvider>,
+    <Bare>
+      <Opening />
+    </Bare>,
   );
   preloadPage(window.location.pathname);
   const user = currentUser().catch(() => undefined);
   const branding = request('GET', '/api/branding', undefined, BrandingAnswer).catch(() => undefined);
   loadApp().then(
-    async (app) => app.renderApp(root, { user: await user, branding: await branding }),
-    () => root.render(<CannotLoad />),
+    async (app) => {
+      const known = await user;
+      await inAccountLanguage(known);
+      app.renderApp(root, { user: known, branding: await branding });
+    },
+    () =>
+      root.render(
+        <Bare>
+          <CannotLoad />
+        </Bare>,
+      ),
   );
 }
 
@@ -79,6 +112,7 @@ export async function openApp(root: Root, path: string, { replace, ...start }: A
     else window.location.assign(path);
     return;
   }
+  await inAccountLanguage(start.user);
   // The sign-in page stays on screen until the app's first page is ready: its heading is not the one to focus.
   const leaving = pageHeading();
   if (replace) window.history.replaceState(null, '', path);

@@ -1,9 +1,11 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, ContractMismatchError } from '../lib/api-client';
 import { useBranding } from '../lib/branding';
-import { isAuthKey, meQueryKey } from '../lib/session';
+import { isAuthKey, meQueryKey, useMe } from '../lib/session';
+import { currentLanguage, i18n, showLanguage } from '../i18n/i18n';
 import { brandedTheme, cssVariablesResolver } from './theme';
 
 /** Asking again will not change a refusal (4xx) or an answer the page cannot read; a network blip might pass. */
@@ -71,11 +73,26 @@ function BrandedMantineProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The account's language follows it: signed in on another device where another language was
+ * chosen, the portal changes to the account's (and this device remembers it).
+ */
+function AccountLanguage() {
+  const language = useMe().data?.language;
+  useEffect(() => {
+    if (language && language !== currentLanguage()) void showLanguage(language, { remember: true }).catch(() => undefined);
+  }, [language]);
+  return null;
+}
+
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <BrandedMantineProvider>{children}</BrandedMantineProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <AccountLanguage />
+        <BrandedMantineProvider>{children}</BrandedMantineProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useBranding } from '../lib/branding';
@@ -46,9 +47,10 @@ function useFocusHeadingOnNavigation() {
 /** The page title: the specification's 'University Portal', with the university's name when configured. */
 function useDocumentTitle() {
   const name = useBranding().data?.name;
+  const { i18n } = useLingui();
   useEffect(() => {
     document.title = documentTitle(name);
-  }, [name]);
+  }, [name, i18n.locale]);
 }
 
 /** The root of every route: the skip link, focus on navigation, the title, then the page. */

@@ -1,8 +1,10 @@
+import { I18nProvider, useLingui } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { startTransition, StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrandingAnswer } from '../../shared/sign-in-answers';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { i18n } from '../i18n/i18n';
 import { useAnswer, type SignedInUser } from '../lib/sign-in';
 import { loadApp, openApp } from './open-app';
 import { documentTitle, SkipLink } from './skip-link';
@@ -26,10 +28,11 @@ function SignInShell({ root }: { root: Root }) {
   const [search] = useState(() => window.location.search);
   const branding = useAnswer('/api/branding', BrandingAnswer);
   const theme = useMemo(() => brandedTheme(branding?.color), [branding?.color]);
+  const { i18n: shown } = useLingui();
 
   useEffect(() => {
     document.title = documentTitle(branding?.name);
-  }, [branding?.name]);
+  }, [branding?.name, shown.locale]);
 
   useEffect(() => {
     const warm = () => {
@@ -71,7 +74,9 @@ export function startSignIn(root: Root): void {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <SignInShell root={root} />
+        <I18nProvider i18n={i18n}>
+          <SignInShell root={root} />
+        </I18nProvider>
       </StrictMode>,
     ),
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import classes from './skip-link.module.css';
 
 /** The id of every page's main landmark: the skip link's target. */
@@ -52,12 +54,12 @@ export function SkipLink() {
         target.focus();
       }}
     >
-      Skip to main content
+      <Trans>Skip to main content</Trans>
     </a>
   );
 }
 
 /** The page title: the fixed 'University Portal', with the university's name when configured. */
 export function documentTitle(universityName: string | null | undefined): string {
-  return universityName ? `University Portal · ${universityName}` : 'University Portal';
+  return universityName ? t`University Portal · ${universityName}` : t`University Portal`;
 }

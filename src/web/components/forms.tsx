@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, type MantineColor } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ interface FormAlertProps {
 }
 
 function FormAlert({ children, title, onDismiss, failed }: FormAlertProps & { failed: boolean }) {
+  const { t } = useLingui();
   return (
     <Alert
       color={failed ? 'red' : 'green'}
@@ -29,7 +31,7 @@ function FormAlert({ children, title, onDismiss, failed }: FormAlertProps & { fa
       styles={failed ? undefined : { title: { color: 'var(--portal-text-good)' } }}
       role={failed ? 'alert' : 'status'}
       withCloseButton={onDismiss !== undefined}
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t`Dismiss`}
       onClose={onDismiss}
     >
       {children}
@@ -87,7 +89,7 @@ export function FormActions({
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel} disabled={saving}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} loading={saving} color={color} disabled={disabled}>
         {submitLabel}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Paper, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ export function LoadError({
   title,
   message,
   onRetry,
-  retryLabel = 'Try Again',
+  retryLabel,
   retrying = false,
   m,
 }: {
@@ -29,13 +30,14 @@ export function LoadError({
   retrying?: boolean;
   m?: MantineSpacing;
 }) {
+  const { t } = useLingui();
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={title} role="alert" m={m}>
       <Stack align="flex-start" gap={title ? 'sm' : 'xs'}>
         <Text size="sm">{message}</Text>
         {onRetry && (
           <Button variant="light" color="red" size={title ? 'sm' : 'xs'} onClick={onRetry} loading={retrying}>
-            {retryLabel}
+            {retryLabel ?? t`Try Again`}
           </Button>
         )}
       </Stack>

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../shared/schemas/common';
+import { serverText } from '../i18n/server-text';
 
 /**
  * Calling the portal API: the request, the refusal and the check of the answer, without the
@@ -6,17 +7,25 @@ import type { ApiErrorBody } from '../../shared/schemas/common';
  * sign-in page, which everyone loads first, with the plain checks of shared/sign-in-answers.ts.
  */
 
-/** An error answered by the API, with its status and the server's message. */
+/**
+ * An error answered by the API, with its status and the server's message. The message and the
+ * fields' problems are in the language shown (serverText); `said` keeps the server's own words.
+ */
 export class ApiError extends Error {
+  readonly said: string;
+  readonly errors: ApiErrorBody['errors'];
+
   constructor(
     readonly status: number,
     message: string,
-    readonly errors: ApiErrorBody['errors'] = undefined,
+    errors: ApiErrorBody['errors'] = undefined,
     options?: ErrorOptions,
     /** The refusal's whole body as read, for refusals that say more than a message (a register's 412 names its conflicts). */
     readonly body: unknown = undefined,
   ) {
-    super(message, options);
+    super(serverText(message), options);
+    this.said = message;
+    this.errors = errors?.map((issue) => ({ ...issue, message: serverText(issue.message) }));
     this.name = 'ApiError';
   }
 }

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { messages } from '../i18n/catalogs/en';
+import { i18n } from '../i18n/i18n';
+
+// The app's messages in English, as the app loads them with its code.
+i18n.load('en', messages);
 
 afterEach(() => cleanup());
 

@@ -27,7 +27,7 @@ export function listUsers(db: Executor): Promise<UserRow[]> {
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'passwordHash' | 'disabledAt' | 'name' | 'pin' | 'role' | 'lastSignInAt' | 'oidcSubject'>>,
+  changes: Partial<Pick<UserRow, 'passwordHash' | 'disabledAt' | 'name' | 'pin' | 'role' | 'lastSignInAt' | 'oidcSubject' | 'language'>>,
 ): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
 }

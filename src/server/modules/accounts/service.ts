@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages';
 import type { Role } from '../../../shared/constants';
 import {
   DISABLED_RESET_MESSAGE,
@@ -193,6 +194,12 @@ async function changeAccount(db: Executor, userId: string, changes: Parameters<t
 /** Sets when the account last signed in (at every successful sign-in). */
 export function recordSignIn(db: Executor, userId: string, at: Date): Promise<void> {
   return repo.updateUser(db, userId, { lastSignInAt: at });
+}
+
+/** Keeps the language the account chose (null: its browser's); its sign-ins read it again at once, in every process. */
+export async function setUserLanguage(db: Executor, userId: string, language: Language | null): Promise<void> {
+  await repo.updateUser(db, userId, { language });
+  await bumpDataVersion(db, SIGN_INS);
 }
 
 /** The account a single sign-on's `sub` belongs to, once it has signed in that way. */

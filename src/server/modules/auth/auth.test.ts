@@ -134,6 +134,39 @@ describe('sessions', () => {
     expect(me.json().user).toMatchObject({ role: 'student', pin: 'PIN-ME-1' });
   });
 
+  it('keeps the language an account chooses, and its other sign-ins see it at once', async () => {
+    const email = 'lang.rao@uni.edu';
+    await addUser(ctx.database.db, { email, name: 'Lang Rao', role: 'faculty', password: TEST_PASSWORD });
+    const cookieOf = async () => {
+      const res = await login({ email, password: TEST_PASSWORD, role: 'faculty', remember: false });
+      const cookie = res.cookies.find((c) => c.name === 'portal_session')!;
+      return `portal_session=${cookie.value}`;
+    };
+    const here = await cookieOf();
+    const elsewhere = await cookieOf();
+    const me = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
+    expect((await me(elsewhere)).language).toBeUndefined();
+
+    const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/me/language', headers: { cookie: here }, payload: { language: 'te' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().user).toMatchObject({ email, language: 'te' });
+    expect((await me(elsewhere)).language).toBe('te');
+    const [row] = await ctx.database.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    expect(row!.language).toBe('te');
+    // A new sign-in answers with it too.
+    expect((await login({ email, password: TEST_PASSWORD, role: 'faculty', remember: false })).json().user.language).toBe('te');
+
+    const refused = await ctx.app.inject({ method: 'PUT', url: '/api/me/language', headers: { cookie: here }, payload: { language: 'fr' } });
+    expect(refused.statusCode).toBe(400);
+    const signedOut = await ctx.app.inject({ method: 'PUT', url: '/api/me/language', payload: { language: 'hi' } });
+    expect(signedOut.statusCode).toBe(401);
+
+    const cleared = await ctx.app.inject({ method: 'PUT', url: '/api/me/language', headers: { cookie: here }, payload: { language: null } });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user.language).toBeUndefined();
+    expect((await me(elsewhere)).language).toBeUndefined();
+  });
+
   it('passwords are stored as argon2id hashes', async () => {
     const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'Prof.Rao@Uni.edu'));
     expect(row!.passwordHash!.startsWith('$argon2id$')).toBe(true);

@@ -23,6 +23,7 @@ export async function findLiveSession(db: Executor, id: string, now: Date) {
         name: users.name,
         role: users.role,
         pin: users.pin,
+        language: users.language,
       },
     })
     .from(signInSessions)

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
-import type { User } from '../../../shared/schemas/auth';
+import { LanguageSchema, UserResponseSchema, type User } from '../../../shared/schemas/auth';
 import { UserParamsSchema } from '../../../shared/schemas/admin-users';
 import { homePathFor } from '../../../shared/access';
 import type { OidcSettings } from '../../config';
@@ -28,6 +28,7 @@ import { forbidden, notFound } from '../../http-error';
 import { requireAdmin, requireSignedIn } from '../../plugins/auth';
 import { finishOidcLogin, OIDC_CALLBACK_PATH, OIDC_COOKIE, OidcError, OidcProvider, startOidcLogin } from './oidc';
 import {
+  chooseLanguage,
   DEFAULT_SIGN_IN_LIMITS,
   DEVICE_COOKIE,
   DEVICE_MS,
@@ -407,5 +408,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => ({ user: request.user, ...(request.totpSetupRequired ? { totpSetupRequired: true } : {}) }),
+  );
+
+  app.put(
+    '/api/me/language',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['auth'],
+        operationId: 'chooseLanguage',
+        summary: "The signed-in account's language (en, hi or te) for the portal and its e-mails; null follows the browser's languages",
+        body: z.object({ language: LanguageSchema.nullable() }),
+        response: { 200: UserResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => ({ user: await chooseLanguage(db, request.user!, request.body.language) }),
   );
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '../../../shared/languages';
 import { isStaff, loginTabFor } from '../../../shared/access';
 import {
   INVALID_TOTP_MESSAGE,
@@ -23,6 +24,7 @@ import {
   findUserById,
   findUserByOidcSubject,
   rememberOidcSubject,
+  setUserLanguage,
   hashPassword,
   setPasswordWithLink,
   verifyPassword,
@@ -336,6 +338,13 @@ export async function unlockAccount(db: Executor, actor: Actor, email: string): 
     if (failures > 0) await recordAudit(tx, actor, 'account.unlock', user.email, { failures });
     return { email: user.email, failures };
   });
+}
+
+/** The signed-in account's language for the portal and its e-mails (null: the browser's). */
+export async function chooseLanguage(db: Executor, user: User, language: Language | null): Promise<User> {
+  await setUserLanguage(db, user.id, language);
+  const { language: _previous, ...rest } = user;
+  return language ? { ...rest, language } : rest;
 }
 
 /** Expired sign-in sessions, devices and set-password links, sessions of disabled accounts and old attempt counts go now and then. */

@@ -4,6 +4,7 @@
  * its account, and how sessions end.
  */
 import { hash, randomBytes } from 'node:crypto';
+import type { Language } from '../../../shared/languages';
 import type { User } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { FreshReads } from '../../db/fresh-reads';
@@ -37,8 +38,8 @@ export interface LoginResult {
   totpSetupRequired: boolean;
 }
 
-export function toUser(row: { id: string; email: string; name: string; role: User['role']; pin: string | null }): User {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, ...(row.pin ? { pin: row.pin } : {}) };
+export function toUser(row: { id: string; email: string; name: string; role: User['role']; pin: string | null; language?: Language | null }): User {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, ...(row.pin ? { pin: row.pin } : {}), ...(row.language ? { language: row.language } : {}) };
 }
 
 /** A new sign-in session, and a device cookie when this browser had none for the account. */

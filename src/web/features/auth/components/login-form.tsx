@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
@@ -6,6 +7,7 @@ import type { LoginForm as LoginFormValues } from '../../../../shared/schemas/au
 import { emailProblem, passwordProblem } from '../../../../shared/sign-in-rules';
 import { useFormFailure } from '../../../components/forms';
 import { signIn, type SignedInUser } from '../../../lib/sign-in';
+import { serverText } from '../../../i18n/server-text';
 
 // Only accounts with two-step sign-in see it: it loads after the password, not with the page.
 const TotpStep = lazy(() => import('./totp-step').then((module) => ({ default: module.TotpStep })));
@@ -17,6 +19,7 @@ interface LoginFormProps {
 
 /** One tab's sign-in form: email, password, Remember me, and the Login button's three states. */
 export function LoginForm({ role, onSuccess }: LoginFormProps) {
+  const { t } = useLingui();
   const [loading, setLoading] = useState(false);
   const failure = useFormFailure();
   const [succeeded, setSucceeded] = useState(false);
@@ -45,26 +48,26 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
       },
       (error: Error) => {
         setLoading(false);
-        failure.setFailure(`Login failed: ${error.message || 'Invalid credentials'}`);
+        failure.setFailure(t`Login failed: ${error.message || serverText('Invalid credentials')}`);
       },
     );
   };
 
   if (secondStep) {
     return (
-      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label={t`Loading`} />}>
         <TotpStep idPrefix={id} onSuccess={onSuccess} onRestart={() => setSecondStep(false)} />
       </Suspense>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${role === 'faculty' ? 'Faculty' : 'Student'} login`}>
+    <form onSubmit={submit} noValidate aria-label={role === 'faculty' ? t`Faculty login` : t`Student login`}>
       <Stack gap="md">
         {failure.alert}
         <TextInput
           id={`${id}-email`}
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="username"
           placeholder="you@university.edu"
@@ -73,13 +76,13 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
         />
         <PasswordInput
           id={`${id}-password`}
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           required
           {...form.field('password')}
         />
         <ForgotPassword>
-          <Checkbox label="Remember me" checked={form.values.remember} onChange={(event) => form.setRemember(event.currentTarget.checked)} />
+          <Checkbox label={t`Remember me`} checked={form.values.remember} onChange={(event) => form.setRemember(event.currentTarget.checked)} />
         </ForgotPassword>
         <Button
           type="submit"
@@ -88,7 +91,7 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
           leftSection={loading ? <Loader size={16} color="gray" aria-hidden /> : succeeded ? <IconCheck size={18} aria-hidden /> : undefined}
           color={succeeded ? 'teal' : undefined}
         >
-          {loading ? 'Authenticating...' : succeeded ? 'Success' : 'Login'}
+          {loading ? t`Authenticating...` : succeeded ? t`Success` : t`Login`}
         </Button>
       </Stack>
     </form>
@@ -106,7 +109,7 @@ type TextField = 'email' | 'password';
 function useLoginFields() {
   const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', remember: false });
   const [touched, setTouched] = useState<Record<TextField, boolean>>({ email: false, password: false });
-  const problems: Partial<Record<TextField, string>> = { email: emailProblem(values.email), password: passwordProblem(values.password) };
+  const problems: Partial<Record<TextField, string>> = { email: serverText(emailProblem(values.email)), password: serverText(passwordProblem(values.password)) };
   const valid = !problems.email && !problems.password;
   return {
     values,
@@ -141,11 +144,11 @@ function ForgotPassword({ children }: { children: ReactNode }) {
       <Group justify="space-between" wrap="nowrap">
         {children}
         <Anchor component="button" type="button" size="sm" aria-expanded={open} aria-controls={noteId} onClick={() => setOpen((value) => !value)}>
-          Forgot Password?
+          <Trans>Forgot Password?</Trans>
         </Anchor>
       </Group>
       <Text id={noteId} size="sm" c="dimmed" hidden={!open}>
-        Passwords are reset by the portal administrator. Please contact them to set a new one.
+        <Trans>Passwords are reset by the portal administrator. Please contact them to set a new one.</Trans>
       </Text>
     </Stack>
   );

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider } from '@mantine/core';
 import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
 import type { LoginRole } from '../../../../shared/constants';
 import { OIDC_ERROR_MESSAGES, type OidcErrorReason } from '../../../../shared/sign-in-rules';
+import { serverText } from '../../../i18n/server-text';
 
 /** The reason a single sign-on came back (`/login?sso=…`), in words; null when there is none. */
 export function singleSignOnFailure(reason: string | null): string | null {
@@ -13,13 +15,14 @@ export function singleSignOnFailure(reason: string | null): string | null {
  * which the server answers with a redirect to the identity provider; the tab decides the role.
  */
 export function SingleSignOnButton({ name, role, returnUrl, withDivider }: { name: string; role: LoginRole; returnUrl: string | null; withDivider: boolean }) {
+  const { t } = useLingui();
   const query = new URLSearchParams({ role, ...(returnUrl ? { returnUrl } : {}) });
   return (
     <>
       <Button component="a" href={`/api/auth/oidc/start?${query}`} variant="default" fullWidth leftSection={<IconBuildingBank size={18} aria-hidden />}>
-        Sign in with {name}
+        <Trans>Sign in with {name}</Trans>
       </Button>
-      {withDivider && <Divider label="or with your password" labelPosition="center" my="md" />}
+      {withDivider && <Divider label={t`or with your password`} labelPosition="center" my="md" />}
     </>
   );
 }
@@ -27,7 +30,7 @@ export function SingleSignOnButton({ name, role, returnUrl, withDivider }: { nam
 export function SingleSignOnFailure({ message }: { message: string }) {
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" mb="md">
-      {message}
+      {serverText(message)}
     </Alert>
   );
 }

@@ -1,14 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
 import { useFormFailure, bindValue } from '../../../components/forms';
 import { verifyTotp, type SignedInUser } from '../../../lib/sign-in';
+import { serverText } from '../../../i18n/server-text';
 
 /**
  * The second step of a password sign-in: the six digits from the authenticator
  * app, or one of the recovery codes. A timed-out step sends the user back to the password.
  */
 export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string; onSuccess: (user: SignedInUser) => void; onRestart: () => void }) {
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -21,7 +24,7 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
     if (pending) return;
     failure.clear();
     if (!recovery && !TotpCodeSchema.safeParse(value).success) {
-      failure.setFailure(TOTP_CODE_MESSAGE);
+      failure.setFailure(serverText(TOTP_CODE_MESSAGE));
       return;
     }
     setPending(true);
@@ -32,28 +35,28 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
       },
       (error: unknown) => {
         setPending(false);
-        failure.fail(error, 'Sign-in failed. Please try again.');
+        failure.fail(error, t`Sign-in failed. Please try again.`);
         setValue('');
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Two-step sign-in">
+    <form onSubmit={submit} noValidate aria-label={t`Two-step sign-in`}>
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg">
-            Two-step sign-in
+            <Trans>Two-step sign-in</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            {recovery ? 'Enter one of the recovery codes you saved. Each works once.' : 'Enter the 6-digit code from your authenticator app.'}
+            {recovery ? t`Enter one of the recovery codes you saved. Each works once.` : t`Enter the 6-digit code from your authenticator app.`}
           </Text>
         </div>
         {failure.alert}
         <TextInput
           ref={input}
           id={`${idPrefix}-${recovery ? 'recovery' : 'code'}`}
-          label={recovery ? 'Recovery code' : 'Code'}
+          label={recovery ? t`Recovery code` : t`Code`}
           autoComplete={recovery ? 'off' : 'one-time-code'}
           inputMode={recovery ? 'text' : 'numeric'}
           maxLength={recovery ? 40 : 6}
@@ -61,14 +64,14 @@ export function TotpStep({ idPrefix, onSuccess, onRestart }: { idPrefix: string;
           {...bindValue(value, setValue)}
         />
         <Button type="submit" fullWidth loading={pending} disabled={value.trim() === ''}>
-          Verify
+          <Trans>Verify</Trans>
         </Button>
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={() => { setRecovery(!recovery); setValue(''); failure.clear(); }}>
-            {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+            {recovery ? t`Use a code from the app` : t`Use a recovery code`}
           </Anchor>
           <Anchor component="button" type="button" size="sm" onClick={onRestart}>
-            Start again
+            <Trans>Start again</Trans>
           </Anchor>
         </Group>
       </Stack>

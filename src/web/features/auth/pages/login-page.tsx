@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSchool, IconUser } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -8,6 +9,7 @@ import type { Branding } from '../../../../shared/schemas/branding';
 import { SignInOptionsAnswer } from '../../../../shared/sign-in-answers';
 import { useAnswer, useCurrentUser, type SignedInUser } from '../../../lib/sign-in';
 import { NoticeFooterLinks } from '../../../components/notice-footer-links';
+import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { LoginForm } from '../components/login-form';
 import { singleSignOnFailure, SingleSignOnButton, SingleSignOnFailure } from '../components/single-sign-on';
 
@@ -81,17 +83,21 @@ export function LoginPage({ search, branding, open, enter: enterApp, knownUser }
               )}
             </Stack>
           )}
-          <Title order={1}>University Portal</Title>
-          <Text c="dimmed">Access your academic resources</Text>
+          <Title order={1}>
+            <Trans>University Portal</Trans>
+          </Title>
+          <Text c="dimmed">
+            <Trans>Access your academic resources</Trans>
+          </Text>
         </Stack>
         {ssoFailure && <SingleSignOnFailure message={ssoFailure} />}
         <Tabs value={tab} onChange={(value) => value && setTab(value as LoginRole)} variant="pills" radius="md">
           <Tabs.List grow mb="lg">
             <Tabs.Tab value="faculty" leftSection={<IconSchool size={16} aria-hidden />}>
-              Faculty
+              <Trans>Faculty</Trans>
             </Tabs.Tab>
             <Tabs.Tab value="student" leftSection={<IconUser size={16} aria-hidden />}>
-              Student
+              <Trans>Student</Trans>
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="faculty">
@@ -105,13 +111,16 @@ export function LoginPage({ search, branding, open, enter: enterApp, knownUser }
         </Tabs>
         <Group justify="center" gap="lg" mt="xl">
           <Anchor href="/register" onClick={follow('/register')} size="sm">
-            Register a student profile
+            <Trans>Register a student profile</Trans>
           </Anchor>
           <Anchor href="/contact-us" onClick={follow('/contact-us')} size="sm">
-            Contact us
+            <Trans>Contact us</Trans>
           </Anchor>
         </Group>
         <NoticeFooterLinks follow={follow} />
+        <Group justify="center" mt="md">
+          <LanguageSwitcher />
+        </Group>
       </Paper>
     </Center>
   );

@@ -95,7 +95,7 @@ function SetPasswordForm({ token }: { token: string }) {
       { token, password },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.message === SET_PASSWORD_LINK_MESSAGE) setLinkDead(true);
+          if (error instanceof ApiError && error.said === SET_PASSWORD_LINK_MESSAGE) setLinkDead(true);
           else failure.fail(error, 'Error setting the password. Please try again.');
         },
       },
