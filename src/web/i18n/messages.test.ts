@@ -42,7 +42,7 @@ describe('the messages', async () => {
 
   it.each(LANGUAGES)('exist in %s, compile, and keep every argument of the English', async (language) => {
     for (const catalog of catalogs) {
-      const { missing, messages } = await catalog.getTranslations(language, { sourceLocale: config.sourceLocale, fallbackLocales: {} });
+      const { missing, messages } = await catalog.getTranslations(language, { sourceLocale: config.sourceLocale ?? 'en', fallbackLocales: {} });
       expect(missing.map((entry) => entry.id), `${catalog.path} in ${language}: messages without a translation`).toEqual([]);
       const { errors } = createCompiledCatalog(language, messages, { namespace: 'es' });
       expect(errors.map((error) => `${error.id}: ${String(error.error)}`), `${catalog.path} in ${language}`).toEqual([]);

@@ -4,5 +4,6 @@ import { messages as admin } from '../../locales/te/admin.po';
 import { messages as frame } from '../../locales/te/frame.po';
 import { messages as records } from '../../locales/te/records.po';
 import { messages as register } from '../../locales/te/register.po';
+import { messages as server } from '../../locales/te/server.po';
 
-export const messages = { ...account, ...admin, ...frame, ...records, ...register };
+export const messages = { ...account, ...admin, ...frame, ...records, ...register, ...server };
