@@ -1,18 +1,18 @@
 /**
- * A client of a portal server process over real HTTP, as a browser is: sign in as faculty, read
+ * A client of a portal server process over real HTTP, as a browser is: sign in, read
  * the session cookie, and follow the live updates (server-sent events). For the tests that run
  * servers as processes of their own (scale-out, a database restart).
  */
 import { expect } from 'vitest';
 import { openStream, type Frame } from './sse-client';
 
-export async function signIn(address: string, email: string, password: string): Promise<Response> {
+export async function signIn(address: string, email: string, password: string, role: 'faculty' | 'student' = 'faculty'): Promise<Response> {
   // As a browser's form sends it: with its Origin, which the portal compares with the address the
   // proxy says the browser used.
   return fetch(`${address}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: address },
-    body: JSON.stringify({ email, password, role: 'faculty', remember: false }),
+    body: JSON.stringify({ email, password, role, remember: false }),
   });
 }
 
