@@ -1,4 +1,4 @@
-import type { Browser, Locator } from '@playwright/test';
+import type { Browser, Locator, Route } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { DEMO_ADMIN, demoPin } from '../src/server/seed/demo';
@@ -67,6 +67,16 @@ test('faculty open a check-in from the register; students check in by the QR thr
   const address = await readQr(qr);
   expect(address).toMatch(/\/c\/[\w.-]+$/);
 
+  // From here the projector's own reads of the check-in wait unanswered: a student checked in can
+  // reach its list only through the check-in's stream.
+  const checkinRead = `**/api/checkins/${new URL(page.url()).pathname.split('/').pop()}`;
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(checkinRead, (route) => {
+    if (holding && route.request().method() === 'GET') held.push(route);
+    else void route.continue();
+  });
+
   // A student opens the QR's address on their phone, signed out: they sign in and are checked in.
   const phone = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const student = await phone.newPage();
@@ -82,12 +92,16 @@ test('faculty open a check-in from the register; students check in by the QR thr
   await expect(student.getByRole('status')).toContainText(': present');
   await expectAccessible(student);
 
-  // The projector's list shows them, signed by their device (no flag).
+  // The projector's list shows them, signed by their device (no flag), brought by the stream.
   const list = page.getByRole('table', { name: 'Students checked in' });
   await expect(list).toContainText(first.pin);
   await expect(page.getByText('1 checked in')).toBeVisible();
   // Signed by the device's key: no flag at all.
   await expect(list.locator('.mantine-Badge-root')).toHaveCount(0);
+  // The projector asks for the code again: answered from now on.
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.unroute(checkinRead);
 
   // A second student types the code on their home page, on the first one's phone (signed out, its
   // device key kept): both check-ins are flagged, the device having checked in two students.

@@ -49,6 +49,7 @@ import { timetableRoutes } from './modules/timetable/routes';
 import { AccessLog } from './plugins/access-log';
 import { authPlugin, SIGN_IN_GUARDS } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { EventStreams } from './plugins/event-stream';
 import { addDatabaseMetrics, addEventLoopMetrics, httpMetricsPlugin, Metrics } from './plugins/metrics';
 import { ReportCache } from './plugins/report-cache';
 import { requestId, requestIdPlugin } from './plugins/request-id';
@@ -231,8 +232,11 @@ export async function buildApp({ database: given, config, logger = false, metric
 
   await app.register(healthRoutes, { database, metrics, metricsToken: config.metricsToken });
   const limits = config.limits ?? DEFAULT_LIMITS;
+  // The server-sent event streams of the live updates and of the check-ins' lists, counted together.
+  const streams = new EventStreams({ metrics });
   const checkins = {
     database,
+    streams,
     timeZone: config.timeZone,
     campusNetworks: config.campusNetworks ?? [],
     publicUrl: config.publicUrl,
@@ -267,7 +271,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
   await app.register(checkinRoutes, checkins);
   await app.register(reportRoutes, { db: database.db, versions, cache: reportCache('reports'), timeZone: config.timeZone });
-  await app.register(eventRoutes, { database, metrics });
+  await app.register(eventRoutes, { database, streams });
   await app.register(auditRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(backupRoutes, { database });
   await app.register(personalDataRoutes, { db: database.db });

@@ -11,11 +11,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkStatus } from '../shared/attendance-rules';
+import type { Checkin } from '../shared/schemas/checkins';
 import { openDatabase, type Database } from './db/client';
 import { addUser } from './modules/accounts/service';
 import { putStudents } from './modules/roster/service';
 import { findNginx, startProxy, type Proxy } from './test/nginx';
 import { openEvents, sessionCookie, signIn } from './test/portal-client';
+import { openStream, type Frame } from './test/sse-client';
 import { startPortalProcess, type PortalProcess } from './test/portal-process';
 import { withDatabase } from './test/postgres';
 import { TEST_PASSWORD } from './test/test-app';
@@ -142,6 +144,40 @@ describe.skipIf(reason !== undefined)('three portal processes behind nginx on on
       await Promise.all(streams.map((stream) => stream.waitFor(isThisSave, 2000)));
     } finally {
       for (const stream of streams) stream.close();
+    }
+  });
+
+  it("brings a check-in's list to the projector through the proxy at once, from a check-in on another process", async () => {
+    const student = 'scale-out.student@test.university.edu';
+    await addUser(database!.db, { email: student, name: 'Student 0', role: 'student', pin: pinOf('CSE5', 0), password: TEST_PASSWORD });
+    const [first] = proxy!.direct as [string];
+    const cookie = sessionCookie(await signIn(first, FACULTY, TEST_PASSWORD));
+    const opened = await fetch(`${first}/api/checkins`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: first },
+      body: JSON.stringify({ className: 'CSE5' }),
+    });
+    expect(opened.status).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+    const stream = await openStream(`${proxy!.balanced}/api/checkins/${id}/events`, cookie);
+    const checkedIn = (count: number) => (frame: Frame) => frame.event === 'checkin' && (JSON.parse(frame.data!) as { checkedIn: number }).checkedIn === count;
+    try {
+      expect(stream.status).toBe(200);
+      await stream.waitFor(checkedIn(0), 10_000);
+      // The student checks in through a process other than the one holding the stream.
+      const holder = Number(String(stream.headers['x-upstream']).split(':').pop());
+      const other = proxy!.direct[processes.findIndex((p) => p.port !== holder)]!;
+      const pupil = sessionCookie(await signIn(other, student, TEST_PASSWORD, 'student'));
+      const { code } = (await (await fetch(`${other}/api/checkins/${id}`, { headers: { cookie } })).json()) as Checkin;
+      const scanned = await fetch(`${other}/api/checkins/scan`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: pupil, origin: other },
+        body: JSON.stringify({ token: code!.token }),
+      });
+      expect(scanned.status).toBe(200);
+      await stream.waitFor(checkedIn(1), 2000);
+    } finally {
+      stream.close();
     }
   });
 

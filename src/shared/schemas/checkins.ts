@@ -91,6 +91,15 @@ export const CheckinSchema = z.object({
 });
 export type Checkin = z.infer<typeof CheckinSchema>;
 
+/**
+ * A check-in without its code: what GET /api/checkins/:id/events sends, as `checkin` events, when
+ * it opens and after each change of the list, the refused count or the state.
+ */
+export const CheckinListSchema = CheckinSchema.omit({ code: true });
+export type CheckinList = z.infer<typeof CheckinListSchema>;
+/** The name of a check-in stream's events. */
+export const CHECKIN_EVENT = 'checkin';
+
 const DeviceProof = {
   /** The browser's public key: WebCrypto's `raw` export of a P-256 key (65 bytes), base64url. */
   deviceKey: z.string().max(200).optional(),

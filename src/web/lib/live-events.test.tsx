@@ -48,6 +48,34 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
   });
 
+  it("keeps one connection per stream: a check-in's stream beside the live updates, each hearing its own events", () => {
+    const heardByBell = vi.fn();
+    const heardByProjector = vi.fn();
+    const bell = renderHook(() => useLiveEvents(['notification'], { onEvent: heardByBell }));
+    const projector = renderHook(() => useLiveEvents(['checkin'], { onEvent: heardByProjector }, '/api/checkins/c1/events'));
+    expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/events', '/api/checkins/c1/events']);
+    const [updates, checkin] = FakeEventSource.instances as [FakeEventSource, FakeEventSource];
+    act(() => checkin.open());
+    expect(projector.result.current).toBe('live');
+    expect(bell.result.current).toBe('connecting');
+
+    act(() => checkin.send('checkin', '{"id":"c1"}'));
+    act(() => updates.send('notification', '{}'));
+    expect(heardByProjector.mock.calls).toEqual([['checkin', '{"id":"c1"}']]);
+    expect(heardByBell.mock.calls).toEqual([['notification', '{}']]);
+
+    // A second listener of the check-in shares its connection; the last to leave closes only that one.
+    const second = renderHook(() => useLiveEvents(['checkin'], { onEvent: vi.fn() }, '/api/checkins/c1/events'));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(second.result.current).toBe('live');
+    projector.unmount();
+    second.unmount();
+    expect(checkin.closed).toBe(true);
+    expect(updates.closed).toBe(false);
+    bell.unmount();
+    expect(updates.closed).toBe(true);
+  });
+
   it('says so where the browser has no EventSource, and opens nothing', () => {
     vi.stubGlobal('EventSource', undefined);
     const { result } = renderHook(() => useLiveEvents(['notification'], { onEvent: vi.fn() }));

@@ -17,29 +17,37 @@ const MAX_BACKOFF_MS = 30_000;
 const FIRST_BACKOFF_MS = 2_000;
 
 /**
- * The page's one connection to GET /api/events, shared by every hook that listens (the header's
- * bell and the reports page): the server keeps a stream per connection, and a browser allows only
- * a few connections to one host over HTTP/1.1. Opened by the first listener, closed by the last.
+ * The page's one connection to each stream (GET /api/events, a check-in's), shared by every hook
+ * that listens to it (the header's bell and the reports page): the server keeps a stream per
+ * connection, and a browser allows only a few connections to one host over HTTP/1.1. Opened by
+ * the first listener, closed by the last.
  */
-const listeners = new Set<Listener>();
-let connection: { source: EventSource | null; state: LiveState; heard: Set<string>; close: () => void } | null = null;
+interface Connection {
+  readonly url: string;
+  readonly listeners: Set<Listener>;
+  source: EventSource | null;
+  state: LiveState;
+  heard: Set<string>;
+  close: () => void;
+}
 
-function setState(state: LiveState) {
-  if (!connection) return;
+const connections = new Map<string, Connection>();
+
+function setState(connection: Connection, state: LiveState) {
   connection.state = state;
-  for (const listener of listeners) listener.onState(state);
+  for (const listener of connection.listeners) listener.onState(state);
 }
 
 /** Makes the current source pass on every event some listener wants. */
-function hearAll() {
-  const source = connection?.source;
-  if (!connection || !source) return;
-  for (const listener of listeners) {
+function hearAll(connection: Connection) {
+  const source = connection.source;
+  if (!source) return;
+  for (const listener of connection.listeners) {
     for (const name of listener.names) {
       if (connection.heard.has(name)) continue;
       connection.heard.add(name);
       source.addEventListener(name, (message) => {
-        for (const each of listeners) if (each.names.includes(name)) each.onEvent(name, (message as MessageEvent<string>).data);
+        for (const each of connection.listeners) if (each.names.includes(name)) each.onEvent(name, (message as MessageEvent<string>).data);
       });
     }
   }
@@ -50,14 +58,16 @@ function hearAll() {
  * server restart; it gives up only when an answer is not a stream (a proxy's 502 while the server
  * restarts, or a 401), and then a new one is opened with a growing delay.
  */
-function open() {
+function open(url: string): Connection {
   let retryTimer: number | undefined;
   let backoff = FIRST_BACKOFF_MS;
   let broken = false;
   let stopped = false;
-  const opened = {
-    source: null as EventSource | null,
-    state: 'connecting' as LiveState,
+  const opened: Connection = {
+    url,
+    listeners: new Set(),
+    source: null,
+    state: 'connecting',
     heard: new Set<string>(),
     close: () => {
       stopped = true;
@@ -65,22 +75,21 @@ function open() {
       opened.source?.close();
     },
   };
-  connection = opened;
 
   const connect = () => {
-    const current = new EventSource('/api/events');
+    const current = new EventSource(url);
     opened.source = current;
     opened.heard = new Set();
-    hearAll();
+    hearAll(opened);
     current.addEventListener('open', () => {
       backoff = FIRST_BACKOFF_MS;
-      setState('live');
-      if (broken) for (const listener of listeners) listener.onReconnected();
+      setState(opened, 'live');
+      if (broken) for (const listener of opened.listeners) listener.onReconnected();
       broken = false;
     });
     current.addEventListener('error', () => {
       broken = true;
-      setState('reconnecting');
+      setState(opened, 'reconnecting');
       if (current.readyState !== EventSource.CLOSED || stopped) return;
       // The browser gave up on this one: try again later with a new connection.
       current.close();
@@ -89,33 +98,44 @@ function open() {
     });
   };
   connect();
+  return opened;
 }
 
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  if (connection) hearAll();
-  else open();
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
-      connection?.close();
-      connection = null;
-    }
-  };
+function subscribe(url: string, listener: Listener): Connection {
+  let connection = connections.get(url);
+  if (!connection) {
+    connection = open(url);
+    connections.set(url, connection);
+  }
+  connection.listeners.add(listener);
+  hearAll(connection);
+  return connection;
+}
+
+function unsubscribe(connection: Connection, listener: Listener): void {
+  connection.listeners.delete(listener);
+  if (connection.listeners.size > 0) return;
+  connection.close();
+  if (connections.get(connection.url) === connection) connections.delete(connection.url);
 }
 
 const supported = () => typeof EventSource !== 'undefined';
 
+/** The portal's live updates: registers saved, notices. */
+export const LIVE_UPDATES_URL = '/api/events';
+
 /**
- * Listens to the named events of GET /api/events (their `data` as sent) while the component is
- * mounted, over the page's shared connection. Returns how the stream is doing: 'unsupported'
- * where the browser has no EventSource (the page then shows what it fetched, without live updates).
+ * Listens to the named events of a stream (their `data` as sent) while the component is mounted,
+ * over the page's shared connection to it: GET /api/events unless `url` names another. Returns how
+ * the stream is doing: 'unsupported' where the browser has no EventSource (the page then shows
+ * what it fetched, without live updates).
  */
 export function useLiveEvents(
   names: readonly string[],
   handlers: { onEvent: (name: string, data: string) => void; onReconnected?: () => void },
+  url: string = LIVE_UPDATES_URL,
 ): LiveState {
-  const [state, setLiveState] = useState<LiveState>(() => (!supported() ? 'unsupported' : (connection?.state ?? 'connecting')));
+  const [state, setLiveState] = useState<LiveState>(() => (!supported() ? 'unsupported' : (connections.get(url)?.state ?? 'connecting')));
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -124,15 +144,16 @@ export function useLiveEvents(
 
   useEffect(() => {
     if (!supported()) return;
-    const unsubscribe = subscribe({
+    const listener: Listener = {
       names: key.split('\n'),
       onEvent: (name, data) => latest.current.onEvent(name, data),
       onState: setLiveState,
       onReconnected: () => latest.current.onReconnected?.(),
-    });
-    if (connection) setLiveState(connection.state);
-    return unsubscribe;
-  }, [key]);
+    };
+    const connection = subscribe(url, listener);
+    setLiveState(connection.state);
+    return () => unsubscribe(connection, listener);
+  }, [key, url]);
 
   return state;
 }

@@ -51,6 +51,17 @@ export async function closeCheckin(db: Executor, id: string, now: Date): Promise
   return row;
 }
 
+/** The channel a check-in's changes are announced on, with {"id"} as the payload. */
+export const CHECKIN_CHANNEL = 'checkins';
+
+/**
+ * NOTIFY that a check-in changed (an entry, a flag, the refused count, its closing), heard by
+ * every server process: inside a transaction it is delivered when it commits, never if it rolls back.
+ */
+export async function announce(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHECKIN_CHANNEL}, ${JSON.stringify({ id })})`);
+}
+
 export async function countRefusal(db: Executor, id: string): Promise<void> {
   await db
     .update(checkins)

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CHECKIN_EVENT,
   CheckinParamsSchema,
   CheckinSchema,
   OpenCheckinRequestSchema,
@@ -18,7 +19,10 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { requireFaculty, requireSignedIn } from '../../plugins/auth';
+import { EventStreams, eventFrame } from '../../plugins/event-stream';
+import { CheckinWatch } from './live';
 import {
+  assertCheckinExists,
   campusMatcher,
   closeCheckin,
   completePendingScan,
@@ -51,6 +55,8 @@ export interface CheckinRoutesOptions {
   publicUrl: string | undefined;
   /** The clock the codes are made and checked by (tests set their own). */
   clock?: () => Date;
+  /** The process's event streams; made with the usual timings when not given. */
+  streams?: EventStreams;
 }
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
@@ -117,6 +123,11 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
   const clock = options.clock ?? (() => new Date());
   const context = checkinContext(options);
   const baseUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const streams = options.streams ?? new EventStreams();
+  const watch = new CheckinWatch(db, database, clock, (err) => app.log.warn({ err }, 'check-in stream failed'));
+
+  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => watch.close());
 
   app.post(
     '/api/checkins',
@@ -149,8 +160,9 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
         operationId: 'getCheckin',
         summary: "A check-in as faculty and the projector see it: the current code, the students checked in with their flags, the refused scans",
         description:
-          'The code changes every 10 seconds: the screen asks again at code.slotEndsAt, and every few seconds for the list ' +
-          '(a code is accepted for its 10 seconds, the next 10 and 2 more, so a late redraw does no harm).',
+          'The code changes every 10 seconds: the screen asks again at code.slotEndsAt (a code is accepted for its ' +
+          '10 seconds, the next 10 and 2 more, so a late redraw does no harm). The list comes at once after each change ' +
+          'through GET /api/checkins/{id}/events.',
         params: CheckinParamsSchema,
         response: { 200: CheckinSchema, 400: ErrorSchema, 404: ErrorSchema, ...refused },
       },
@@ -159,6 +171,37 @@ export const checkinRoutes: FastifyPluginAsyncZod<CheckinRoutesOptions> = async 
       // The code is of this moment: never kept by a cache.
       reply.header('cache-control', 'no-store');
       return getCheckin(db, request.params.id, baseUrl(request), clock());
+    },
+  );
+
+  app.get(
+    '/api/checkins/:id/events',
+    {
+      onRequest: requireFaculty,
+      schema: {
+        tags: ['checkins'],
+        operationId: 'streamCheckin',
+        summary: 'Server-sent events of one check-in: `checkin` with the check-in without its code, at once and after each change',
+        description:
+          'A text/event-stream that stays open, for whoever may read GET /api/checkins/{id}. Its first `checkin` event is ' +
+          'the check-in as it is; another follows each student checked in or removed, each flag, each refused scan and ' +
+          'the closing, whichever server process they reached. The data is the answer of GET /api/checkins/{id} without ' +
+          '`code`, which the screen still asks for at each slotEndsAt. A comment line arrives every 20 seconds; the ' +
+          'stream ends after 15 minutes and the browser reconnects by itself.',
+        params: CheckinParamsSchema,
+        response: {
+          // Only the stream is text/event-stream; a refusal is the usual JSON error.
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...refused,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await assertCheckinExists(db, id);
+      await streams.serve(request, reply, (send) => watch.watch(id, (list) => send(eventFrame(CHECKIN_EVENT, list))));
     },
   );
 

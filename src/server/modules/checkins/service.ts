@@ -5,6 +5,7 @@ import {
   PENDING_SCAN_MS,
   type Checkin,
   type CheckinEntry,
+  type CheckinList,
   type CheckinFlag,
   type OpenedCheckin,
   type ScanResult,
@@ -123,7 +124,9 @@ export async function closeCheckin(db: Db, user: User, id: string, baseUrl: stri
   if (checkin.closedAt === null) {
     await db.transaction(async (tx) => {
       const closed = await repo.closeCheckin(tx, id, now);
-      if (closed) await recordAudit(tx, actorOf(user), 'checkin.close', `${checkin.className} ${checkin.date}`, { period: checkin.period });
+      if (!closed) return;
+      await recordAudit(tx, actorOf(user), 'checkin.close', `${checkin.className} ${checkin.date}`, { period: checkin.period });
+      await repo.announce(tx, id);
     });
   }
   return getCheckin(db, id, baseUrl, now);
@@ -141,6 +144,11 @@ function toEntry(row: repo.EntryWithName): CheckinEntry {
   };
 }
 
+/** 404 unless the check-in exists: asked before a stream of it starts. */
+export async function assertCheckinExists(db: Executor, id: string): Promise<void> {
+  await readCheckin(db, id);
+}
+
 /**
  * GET /api/checkins/:id: what the projector and faculty's list show. While open, the code of the
  * current slot and when it ends, so that the screen redraws then; the check-ins with their flags;
@@ -148,13 +156,33 @@ function toEntry(row: repo.EntryWithName): CheckinEntry {
  */
 export async function getCheckin(db: Executor, id: string, baseUrl: string, now: Date): Promise<Checkin> {
   const checkin = await readCheckin(db, id);
-  const [entries, subject] = await Promise.all([
-    repo.listEntries(db, id),
-    registerSubjectOf(db, checkin.className, checkin.date, checkin.period),
-  ]);
-  const open = isOpenAt(checkin, now);
+  const list = await listOf(db, checkin, now);
   const slot = slotAt(now.getTime());
   const token = tokenFor(checkin.secret, checkin.id, slot);
+  return {
+    ...list,
+    code:
+      list.state === 'open'
+        ? {
+            token,
+            url: `${baseUrl}/c/${token}`,
+            typedCode: typedCodeFor(checkin.secret, checkin.id, slot),
+            slotEndsAt: iso(new Date(slotStart(slot) + SLOT_MS)),
+          }
+        : null,
+  };
+}
+
+/** A check-in without its code: what its stream sends after each change (decision 48). */
+export async function getCheckinList(db: Executor, id: string, now: Date): Promise<CheckinList> {
+  return listOf(db, await readCheckin(db, id), now);
+}
+
+async function listOf(db: Executor, checkin: repo.CheckinRow, now: Date): Promise<CheckinList> {
+  const [entries, subject] = await Promise.all([
+    repo.listEntries(db, checkin.id),
+    registerSubjectOf(db, checkin.className, checkin.date, checkin.period),
+  ]);
   return {
     id: checkin.id,
     class: checkin.className,
@@ -164,17 +192,9 @@ export async function getCheckin(db: Executor, id: string, baseUrl: string, now:
     openedAt: iso(checkin.openedAt),
     closesAt: iso(checkin.closesAt),
     closedAt: checkin.closedAt ? iso(checkin.closedAt) : null,
-    state: open ? 'open' : 'closed',
+    state: isOpenAt(checkin, now) ? 'open' : 'closed',
     lateAfterMinutes: checkin.lateAfterMinutes,
     campusOnly: checkin.campusOnly,
-    code: open
-      ? {
-          token,
-          url: `${baseUrl}/c/${token}`,
-          typedCode: typedCodeFor(checkin.secret, checkin.id, slot),
-          slotEndsAt: iso(new Date(slotStart(slot) + SLOT_MS)),
-        }
-      : null,
     entries: entries.map(toEntry),
     checkedIn: entries.filter((entry) => entry.removedAt === null).length,
     refusedCount: checkin.refusedCount,
@@ -199,9 +219,15 @@ export interface ScanOptions {
   address: string;
 }
 
+/** Counts a refused scan on the check-in, and says so to its streams. */
+async function countRefusal(db: Executor, id: string): Promise<void> {
+  await repo.countRefusal(db, id);
+  await repo.announce(db, id);
+}
+
 /** A refusal of a scan of a known check-in: counted on it, for faculty to see. */
 async function refuse(db: Executor, checkin: repo.CheckinRow, error: HttpError): Promise<never> {
-  await repo.countRefusal(db, checkin.id);
+  await countRefusal(db, checkin.id);
   throw error;
 }
 
@@ -231,7 +257,7 @@ async function checkinOfTypedCode(db: Executor, pin: string, typed: string, at: 
   const slots = acceptedSlots(at.getTime());
   const found = open.find((checkin) => slots.some((slot) => typedCodeFor(checkin.secret, checkin.id, slot) === code));
   if (found) return found;
-  for (const checkin of open) await repo.countRefusal(db, checkin.id);
+  for (const checkin of open) await countRefusal(db, checkin.id);
   throw badRequest(WRONG_TYPED_CODE_MESSAGE);
 }
 
@@ -351,6 +377,7 @@ export async function scan(database: Database, user: User, input: ScanInput, pro
     });
     if (!entry) throw new Error('check-in entry missing after insert');
     await repo.addFlag(tx, checkin.id, sharedWith, 'shared-device');
+    await repo.announce(tx, checkin.id);
     return { entry, fresh: !mark.kept };
   });
   if (written.fresh) await notifyRegisterSaved(database, checkin);
@@ -370,6 +397,7 @@ async function repeat(database: Database, checkin: repo.CheckinRow, entry: repo.
         const { deviceKeyId, flags, sharedWith } = await deviceFlags(tx, checkin, entry.pin, device, now);
         await repo.setEntryDevice(tx, checkin.id, entry.pin, deviceKeyId!, flags);
         await repo.addFlag(tx, checkin.id, sharedWith, 'shared-device');
+        await repo.announce(tx, checkin.id);
       });
     }
   }
@@ -442,6 +470,7 @@ export async function removeEntry(
       reason: body.reason,
       ...(restored ? { restored: entry.previousStatus ?? 'absent' } : {}),
     });
+    await repo.announce(tx, id);
     return restored;
   });
   if (changed) await notifyRegisterSaved(database, checkin);

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +9,9 @@ import { openDatabase, type Database, type Listener } from '../../db/client';
 import { students, users } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
+import { EventStreams } from '../../plugins/event-stream';
 import { Metrics } from '../../plugins/metrics';
+import { listen, openStream as openEventStream, until, type Frame } from '../../test/sse-client';
 import { createPostgresCopy, createTestDatabase } from '../../test/test-db';
 import { createTestContext, TEST_PASSWORD, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
@@ -23,88 +23,8 @@ import { AttendanceEventHub, parseAttendanceEvent } from './service';
 const today = todayIn('UTC');
 const ROSTER = ['E1', 'E2', 'E3'];
 
-interface Frame {
-  event?: string;
-  data?: string;
-  comment?: string;
-  retry?: string;
-}
-
-/** An open text/event-stream read over a real socket (inject would wait for an end that never comes). */
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  frames: Frame[];
-  ended: Promise<void>;
-  waitFor(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
-  close(): void;
-}
-
-function parseFrame(text: string): Frame {
-  const frame: Frame = {};
-  for (const line of text.split('\n')) {
-    if (line.startsWith(':')) frame.comment = line.slice(1).trim();
-    else {
-      const at = line.indexOf(':');
-      const field = at === -1 ? line : line.slice(0, at);
-      const value = at === -1 ? '' : line.slice(at + 1).replace(/^ /, '');
-      if (field === 'event' || field === 'data' || field === 'retry') frame[field] = value;
-    }
-  }
-  return frame;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
-
-function openStream(baseUrl: string, cookie: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' } }, (response) => {
-      const frames: Frame[] = [];
-      const waiters = new Set<() => void>();
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          frames.push(parseFrame(buffer.slice(0, end)));
-          buffer = buffer.slice(end + 2);
-        }
-        for (const wake of waiters) wake();
-      });
-      const ended = new Promise<void>((done) => response.on('close', () => done()));
-      resolve({
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        frames,
-        ended,
-        waitFor(match, timeoutMs = 5000) {
-          return new Promise((found, fail) => {
-            const check = () => {
-              const frame = frames.find(match);
-              if (!frame) return;
-              waiters.delete(check);
-              clearTimeout(timer);
-              found(frame);
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              fail(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
-            }, timeoutMs);
-            waiters.add(check);
-            check();
-          });
-        },
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
-  });
-}
+/** The live updates' stream of the server at `baseUrl`. */
+const openStream = (baseUrl: string, cookie: string) => openEventStream(`${baseUrl}/api/events`, cookie);
 
 const isAttendance = (className: string, date: string) => (frame: Frame) =>
   frame.event === 'attendance' && frame.data === JSON.stringify({ class: className, date, period: 0 });
@@ -116,14 +36,6 @@ function saveRegister(app: FastifyInstance, cookie: string, className: string, d
     headers: { cookie },
     payload: { records: ROSTER.map((pin) => ({ pin, present: present.includes(pin) })) },
   });
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe('parseAttendanceEvent', () => {
@@ -304,7 +216,7 @@ describe('event streams over time', () => {
         return async () => undefined;
       },
     });
-    app = await eventsApp({ hub, heartbeatMs: 40, maxStreamMs: 400, retryMs: 1234 });
+    app = await eventsApp({ hub, streams: new EventStreams({ heartbeatMs: 40, maxStreamMs: 400, retryMs: 1234 }) });
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -348,7 +260,7 @@ describe('event streams over time', () => {
   it('ends open streams when the server closes, instead of waiting for them, with a hint to reconnect', async () => {
     const localHub = new AttendanceEventHub({ listen: async () => async () => undefined });
     const metrics = new Metrics();
-    const local = await eventsApp({ hub: localHub, retryMs: 1000, metrics });
+    const local = await eventsApp({ hub: localHub, streams: new EventStreams({ retryMs: 1000, metrics }) });
     const url = await listen(local);
     const stream = await openStream(url, cookie);
     await stream.waitFor((f) => f.comment === 'connected');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { students } from '../../../../server/db/schema';
@@ -6,11 +6,18 @@ import { addUser } from '../../../../server/modules/accounts/service';
 import { createInjectFetch, signInThroughFetch } from '../../../../server/test/inject-fetch';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../server/test/test-app';
 import type { Checkin, OpenedCheckin } from '../../../../shared/schemas/checkins';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderRoutes } from '../../../test/render';
 import { ProjectorPage } from './projector-page';
 
 let ctx: TestContext;
 let studentFetch: typeof fetch;
+/** The faculty member's own fetch, never held. */
+let facultyFetch: typeof fetch;
+/** While set, the page's GETs of a check-in wait here: only its stream can bring a change. */
+let held: (() => void)[] | null = null;
+const isCheckinRead = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+  (init?.method ?? 'GET') === 'GET' && /\/api\/checkins\/[\w-]+$/.test(typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -20,7 +27,11 @@ beforeAll(async () => {
   ]);
   await addUser(ctx.database.db, { email: 'meera@uni.edu', name: 'Dr. Meera Iyer', role: 'faculty', password: TEST_PASSWORD });
   await addUser(ctx.database.db, { email: 'ananya@uni.edu', name: 'Ananya Rao', role: 'student', pin: '23CSE301', password: TEST_PASSWORD });
-  vi.stubGlobal('fetch', createInjectFetch(ctx.app));
+  facultyFetch = createInjectFetch(ctx.app);
+  vi.stubGlobal('fetch', async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    if (held && isCheckinRead(input, init)) await new Promise<void>((release) => held!.push(release));
+    return facultyFetch(input, init);
+  });
   await signInThroughFetch(fetch, 'meera@uni.edu', 'faculty');
   studentFetch = createInjectFetch(ctx.app);
   await signInThroughFetch(studentFetch, 'ananya@uni.edu', 'student');
@@ -71,6 +82,51 @@ describe('the projector view', () => {
     await user.click(screen.getByRole('button', { name: 'Close check-in' }));
     expect(await screen.findByText('Check-in closed')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /QR code to check in/ })).not.toBeInTheDocument();
+  });
+
+  it("shows a student checked in as soon as the check-in's stream says so, the code staying the one shown", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.instances = [];
+    try {
+      await addUser(ctx.database.db, { email: 'bhavana@uni.edu', name: 'Bhavana Iyer', role: 'student', pin: '23CSE302', password: TEST_PASSWORD });
+      const bhavanaFetch = createInjectFetch(ctx.app);
+      await signInThroughFetch(bhavanaFetch, 'bhavana@uni.edu', 'student');
+      const { id } = await json<OpenedCheckin>(await fetch('/api/checkins', post({ className: 'CSE3' })));
+
+      renderRoutes([{ path: '/checkin/:id', element: <ProjectorPage /> }], `/checkin/${id}`);
+      expect(await screen.findByText('0 checked in')).toBeInTheDocument();
+      const stream = FakeEventSource.instances.find((source) => source.url === `/api/checkins/${id}/events`)!;
+      expect(stream).toBeDefined();
+      act(() => stream.open());
+      const shownCode = screen.getByTestId('typed-code').textContent;
+
+      // From now on the page's own reads wait: the list can come only through the stream.
+      held = [];
+      const { code, ...before } = await json<Checkin>(await facultyFetch(`/api/checkins/${id}`));
+      await json(await bhavanaFetch('/api/checkins/scan', post({ token: code!.token })));
+      const { code: _next, ...list } = await json<Checkin>(await facultyFetch(`/api/checkins/${id}`));
+      expect(list.checkedIn).toBe(before.checkedIn + 1);
+      act(() => stream.send('checkin', JSON.stringify(list)));
+      expect(await screen.findByText('1 checked in')).toBeInTheDocument();
+      expect(within(screen.getByRole('table', { name: 'Students checked in' })).getByText('Bhavana Iyer')).toBeInTheDocument();
+      expect(screen.getByTestId('typed-code').textContent).toBe(shownCode);
+      // What is not a check-in's list changes nothing.
+      act(() => stream.send('checkin', '{"id":"x"}'));
+      act(() => stream.send('checkin', 'not json'));
+      expect(screen.getByText('1 checked in')).toBeInTheDocument();
+
+      // Closed elsewhere: the stream says so, and the code goes.
+      await json(await facultyFetch(`/api/checkins/${id}/close`, post({})));
+      const { code: _none, ...closed } = await json<Checkin>(await facultyFetch(`/api/checkins/${id}`));
+      act(() => stream.send('checkin', JSON.stringify(closed)));
+      expect(await screen.findByText('Check-in closed')).toBeInTheDocument();
+      expect(screen.queryByTestId('typed-code')).not.toBeInTheDocument();
+    } finally {
+      const waiting = held ?? [];
+      held = null;
+      for (const release of waiting) release();
+      vi.stubGlobal('EventSource', undefined);
+    }
   });
 
   it('says so when there is no such check-in', async () => {

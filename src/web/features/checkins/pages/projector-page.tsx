@@ -30,8 +30,9 @@ function registerAddress(checkin: Checkin): string {
 
 /**
  * /checkin/:id, for the projector: the class in large type, the QR of the current code and its six
- * letters, the time left, and the students checked in with their flags. It asks again at each
- * code's end and every few seconds for the list (api/checkins.ts).
+ * letters, the time left, and the students checked in with their flags. It asks for the code at
+ * each code's end; the list comes through the check-in's stream as soon as it changes
+ * (api/checkins.ts).
  */
 export function ProjectorPage() {
   const { id = '' } = useParams();
