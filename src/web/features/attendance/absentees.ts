@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 /**
  * The `Absentees (PIN endings)` box of the register (decision 16): the few students who are
  * away, typed as the ends of their PINs, separated by spaces or commas.
@@ -45,19 +48,25 @@ export function parseAbsentees(text: string, pins: readonly string[]): AbsenteeE
   return { absent: pins.filter((pin) => named.has(pin)), unknown, ambiguous };
 }
 
-function list(items: readonly string[]): string {
+/** "a, b and c", in the language shown. */
+function list(items: readonly string[], i18n: I18n): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  const head = items.slice(0, -1).join(', ');
+  const last = items.at(-1)!;
+  return i18n._(msg`${head} and ${last}`);
 }
 
-/** What is wrong with an entry, one sentence per problem; empty when it can be applied. */
-export function absenteeProblems(entry: AbsenteeEntry): string[] {
+/** What is wrong with an entry, one sentence per problem, in the language shown; empty when it can be applied. */
+export function absenteeProblems(entry: AbsenteeEntry, i18n: I18n): string[] {
   const problems: string[] = [];
   if (entry.unknown.length > 0) {
-    problems.push(`No PIN in this class ends in ${list(entry.unknown)}.`);
+    const endings = list(entry.unknown, i18n);
+    problems.push(i18n._(msg`No PIN in this class ends in ${endings}.`));
   }
   for (const { ending, pins } of entry.ambiguous) {
-    problems.push(`${ending} fits ${pins.length} PINs (${list(pins)}): type more of the PIN.`);
+    const count = pins.length;
+    const fits = list(pins, i18n);
+    problems.push(i18n._(msg`${ending} fits ${count} PINs (${fits}): type more of the PIN.`));
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayPeriod } from '../../../shared/schemas/attendance';
+import { i18n } from '../../i18n/i18n';
 import { extraLecturePeriods, firstFreePeriod, hasWholeDayRegister, saveRefusal, withExtraLecture } from './extra-lecture';
 
 const DS = { code: 'DS', name: 'Data Structures' };
@@ -14,7 +15,7 @@ const DAY: DayPeriod[] = [
 
 describe('extraLecturePeriods', () => {
   it('offers every period but those taken, saying which the timetable gives a subject', () => {
-    const options = extraLecturePeriods(DAY);
+    const options = extraLecturePeriods(DAY, i18n);
     expect(options.map((option) => option.value)).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
     expect(options[0]).toEqual({ value: '2', label: 'Period 2 (Operating Systems on the timetable)' });
     expect(options[1]).toEqual({ value: '3', label: 'Period 3' });
@@ -52,10 +53,10 @@ describe('the whole-day rule', () => {
   });
 
   it('says the server\'s Choose a period in full, and other refusals as they are', () => {
-    expect(saveRefusal('Choose a period', 3)).toBe(
+    expect(saveRefusal('Choose a period', 3, i18n)).toBe(
       'Choose a period. This date already has a whole-day register, and a date has either a whole-day register or lectures, never both.',
     );
-    expect(saveRefusal('Choose a period', 0)).toBe('Choose a period. This date already has lectures: take the register of one of them.');
-    expect(saveRefusal('Class CSE1 is archived', 3)).toBe('Class CSE1 is archived');
+    expect(saveRefusal('Choose a period', 0, i18n)).toBe('Choose a period. This date already has lectures: take the register of one of them.');
+    expect(saveRefusal('Class CSE1 is archived', 3, i18n)).toBe('Class CSE1 is archived');
   });
 });

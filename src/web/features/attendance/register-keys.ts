@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { MarkStatus } from '../../../shared/attendance-rules';
 
 /**
@@ -36,4 +37,4 @@ export function registerKey(key: string, index: number, count: number, modified 
 }
 
 /** The keys, as the register shows them. */
-export const REGISTER_KEYS_HINT = 'Keys: arrows move, P present, A absent, L late, E excused.';
+export const REGISTER_KEYS_HINT = msg`Keys: arrows move, P present, A absent, L late, E excused.`;

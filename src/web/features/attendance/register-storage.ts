@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { MarkStatus } from '../../../shared/attendance-rules';
 import { MARK_STATUSES } from '../../../shared/attendance-rules';
 
@@ -71,9 +72,9 @@ export function forgetDraft(place: RegisterPlace): void {
 
 /** How a register not taken yet starts: the specification's everyone absent, or the user's choice. */
 export const START_PATTERNS = [
-  { value: 'absent', label: 'Everyone absent' },
-  { value: 'present', label: 'Everyone present' },
-  { value: 'copy', label: 'Copy last register' },
+  { value: 'absent', label: msg`Everyone absent` },
+  { value: 'present', label: msg`Everyone present` },
+  { value: 'copy', label: msg`Copy last register` },
 ] as const;
 export type StartPattern = (typeof START_PATTERNS)[number]['value'];
 

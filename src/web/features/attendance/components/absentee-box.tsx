@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { absenteeProblems, parseAbsentees } from '../absentees';
+import { absenteeProblems, parseAbsentees, type AbsenteeEntry } from '../absentees';
 import type { RegisterDraft } from '../hooks/use-register-draft';
 
 /**
@@ -9,31 +10,32 @@ import type { RegisterDraft } from '../hooks/use-register-draft';
  * when an ending fits no PIN or several.
  */
 export function AbsenteeBox({ pins, draft, disabled }: { pins: string[]; draft: RegisterDraft; disabled: boolean }) {
+  const { t, i18n } = useLingui();
   const [text, setText] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [applied, setApplied] = useState<string | null>(null);
+  // What Apply found, kept as found so that its words follow the language shown.
+  const [checked, setChecked] = useState<AbsenteeEntry | null>(null);
+  const [applied, setApplied] = useState<readonly string[] | null>(null);
+  const problems = checked ? absenteeProblems(checked, i18n) : [];
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const entry = parseAbsentees(text, pins);
-    const found = absenteeProblems(entry);
-    setProblems(found);
-    if (found.length > 0) {
+    setChecked(entry);
+    if (absenteeProblems(entry, i18n).length > 0) {
       setApplied(null);
       return;
     }
     draft.setAbsentees(entry.absent);
-    setApplied(
-      entry.absent.length === 0
-        ? 'Everyone marked present.'
-        : `${entry.absent.length} marked absent (${entry.absent.join(', ')}), everyone else present.`,
-    );
+    setApplied(entry.absent);
   };
+  const count = applied?.length ?? 0;
+  const pinList = applied?.join(', ') ?? '';
+  const appliedText = count === 0 ? t`Everyone marked present.` : t`${count} marked absent (${pinList}), everyone else present.`;
   return (
     <form onSubmit={apply} noValidate>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
-          label="Absentees (PIN endings)"
-          description="Separated by spaces or commas. Apply marks them absent and everyone else present; late and excused stay."
+          label={t`Absentees (PIN endings)`}
+          description={t`Separated by spaces or commas. Apply marks them absent and everyone else present; late and excused stay.`}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -47,13 +49,13 @@ export function AbsenteeBox({ pins, draft, disabled }: { pins: string[]; draft: 
           maw={560}
         />
         <Button type="submit" variant="light" disabled={disabled} mt={problems.length > 0 ? 0 : 'calc(var(--mantine-spacing-xl) + 1.5rem)'}>
-          Apply
+          <Trans>Apply</Trans>
         </Button>
       </Group>
       <div aria-live="polite">
         {applied && (
           <Text size="sm" c="var(--portal-text-present)" mt={4}>
-            {applied}
+            {appliedText}
           </Text>
         )}
       </div>

@@ -1,21 +1,34 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ClassSummary } from '../../../../shared/schemas/attendance';
-import { formatTime } from '../format';
+import { formatPercent, formatTime } from '../format';
 import classes from './class-card.module.css';
 
 /** Today's registers in a line: who saved one last and when, and the share attending. */
-export function todayLine(today: NonNullable<ClassSummary['today']>, timeZone: string | undefined): string {
-  const who = today.lastBy ? ` by ${today.lastBy}` : '';
-  const what = today.registers === 1 ? 'Taken' : `${today.registers} registers, the last`;
-  const share = today.held > 0 ? `, ${Math.round(today.percentage)}% attending` : '';
-  return `${what}${who} at ${formatTime(today.lastAt, timeZone)}${share}`;
+export function todayLine(today: NonNullable<ClassSummary['today']>, timeZone: string | undefined, i18n: I18n): string {
+  const { registers, lastBy: who } = today;
+  const time = formatTime(today.lastAt, timeZone);
+  const one = registers === 1;
+  if (today.held > 0) {
+    const share = formatPercent(today.percentage);
+    if (one) return who ? i18n._(msg`Taken by ${who} at ${time}, ${share} attending`) : i18n._(msg`Taken at ${time}, ${share} attending`);
+    return who
+      ? i18n._(msg`${registers} registers, the last by ${who} at ${time}, ${share} attending`)
+      : i18n._(msg`${registers} registers, the last at ${time}, ${share} attending`);
+  }
+  if (one) return who ? i18n._(msg`Taken by ${who} at ${time}`) : i18n._(msg`Taken at ${time}`);
+  return who ? i18n._(msg`${registers} registers, the last by ${who} at ${time}`) : i18n._(msg`${registers} registers, the last at ${time}`);
 }
 
 /** One class on the faculty dashboard: a link to its register, with its size and today's status. */
 export function ClassCard({ summary, timeZone }: { summary: ClassSummary; timeZone?: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const studentCount = summary.studentCount;
   const navigate = useNavigate();
   const to = `/attendance/${encodeURIComponent(summary.name)}`;
 
@@ -35,25 +48,25 @@ export function ClassCard({ summary, timeZone }: { summary: ClassSummary; timeZo
         </Title>
         {summary.todayTaken ? (
           <Badge color="teal.9" variant="filled">
-            Taken today
+            <Trans>Taken today</Trans>
           </Badge>
         ) : (
           <Badge color="gray" variant="outline">
-            Not taken today
+            <Trans>Not taken today</Trans>
           </Badge>
         )}
       </Group>
       <Text c="dimmed" size="sm" mb={summary.today ? 4 : 'md'}>
-        {summary.studentCount === 1 ? '1 student' : `${summary.studentCount} students`}
+        {t`${plural(studentCount, { one: '# student', other: '# students' })}`}
       </Text>
       {summary.today && (
         <Text size="sm" mb="md">
-          {todayLine(summary.today, timeZone)}
+          {todayLine(summary.today, timeZone, i18n)}
         </Text>
       )}
       <Group gap={8} className={classes.cardAction} mt="auto">
         <Text fw={600} size="sm" inherit>
-          View/Manage Attendance
+          <Trans>View/Manage Attendance</Trans>
         </Text>
         <IconArrowRight size={16} aria-hidden />
       </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -15,7 +16,8 @@ interface ExtraLectureProps {
 }
 
 function ExtraLectureForm({ periods, subjects, onChoose, onCancel }: ExtraLectureProps & { onCancel: () => void }) {
-  const options = extraLecturePeriods(periods);
+  const { t, i18n } = useLingui();
+  const options = extraLecturePeriods(periods, i18n);
   const wholeDay = hasWholeDayRegister(periods);
   const closed = wholeDay || options.length === 0;
   const [period, setPeriod] = useState(firstFreePeriod(periods) ?? '');
@@ -34,38 +36,40 @@ function ExtraLectureForm({ periods, subjects, onChoose, onCancel }: ExtraLectur
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          A lecture the timetable does not give this day, or another subject in one of its periods. Its register is taken like any
-          other and then appears among the day&apos;s periods.
+          <Trans>
+            A lecture the timetable does not give this day, or another subject in one of its periods. Its register is taken like any
+            other and then appears among the day&apos;s periods.
+          </Trans>
         </Text>
         {closed && (
           <Alert color="yellow" variant="light" p="sm" role="note" icon={<IconInfoCircle size={18} aria-hidden />}>
-            <Text size="sm">{wholeDay ? WHOLE_DAY_TAKES_NO_LECTURES : 'Every period of this date is taken.'}</Text>
+            <Text size="sm">{wholeDay ? i18n._(WHOLE_DAY_TAKES_NO_LECTURES) : t`Every period of this date is taken.`}</Text>
           </Alert>
         )}
         <NativeSelect
-          label="Period"
+          label={t`Period`}
           data={options}
           {...bindValue(period, setPeriod)}
           disabled={closed}
           data-autofocus
         />
         <NativeSelect
-          label="Subject"
-          data={[{ value: '', label: 'Pick a subject' }, ...subjects.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))]}
+          label={t`Subject`}
+          data={[{ value: '', label: t`Pick a subject` }, ...subjects.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))]}
           value={subject}
           onChange={(event) => {
             setSubject(event.currentTarget.value);
             setMissing(false);
           }}
-          error={missing ? 'Pick the subject of the lecture' : undefined}
+          error={missing ? t`Pick the subject of the lecture` : undefined}
           disabled={closed}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={closed}>
-            Take the register
+            <Trans>Take the register</Trans>
           </Button>
         </Group>
       </Stack>
@@ -78,13 +82,14 @@ function ExtraLectureForm({ periods, subjects, onChoose, onCancel }: ExtraLectur
  * page then shows that register, taken and submitted like any other (decision 13).
  */
 export function ExtraLecture(props: ExtraLectureProps) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   return (
     <div>
       <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)} aria-haspopup="dialog">
-        Add an extra lecture
+        <Trans>Add an extra lecture</Trans>
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Add an extra lecture" centered>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Add an extra lecture`} centered>
         {opened && (
           <ExtraLectureForm
             {...props}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +19,8 @@ function wholeNumber(value: string | number): number | null {
  * minutes, campus networks only.
  */
 export function OpenCheckin({ className, period }: { className: string; period: number }) {
+  const { t } = useLingui();
+  const maxMinutes = MAX_CHECKIN_MINUTES;
   const [opened, setOpened] = useState(false);
   const [minutes, setMinutes] = useState<string | number>(DEFAULT_CHECKIN_MINUTES);
   const [lateAfter, setLateAfter] = useState<string | number>('');
@@ -55,33 +58,35 @@ export function OpenCheckin({ className, period }: { className: string; period: 
   return (
     <>
       <Button variant="light" leftSection={<IconQrcode size={18} aria-hidden />} onClick={() => setOpened(true)} w="fit-content">
-        Open check-in
+        <Trans>Open check-in</Trans>
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Open a self check-in">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Open a self check-in`}>
         <Stack gap="sm">
-          <Text size="sm">Students scan the code on the screen, or type its six letters, to check themselves in.</Text>
+          <Text size="sm">
+            <Trans>Students scan the code on the screen, or type its six letters, to check themselves in.</Trans>
+          </Text>
           <NumberInput
-            label="Open for (minutes)"
+            label={t`Open for (minutes)`}
             min={1}
             max={MAX_CHECKIN_MINUTES}
             allowDecimal={false}
             value={minutes}
             onChange={setMinutes}
-            error={minutesError ? `From 1 to ${MAX_CHECKIN_MINUTES} minutes` : undefined}
+            error={minutesError ? t`From 1 to ${maxMinutes} minutes` : undefined}
             data-autofocus
           />
           <NumberInput
-            label="Late after (minutes, optional)"
-            description="Students who check in later are marked late."
+            label={t`Late after (minutes, optional)`}
+            description={t`Students who check in later are marked late.`}
             min={0}
             max={MAX_CHECKIN_MINUTES}
             allowDecimal={false}
             value={lateAfter}
             onChange={setLateAfter}
-            error={lateError ? `From 0 to ${MAX_CHECKIN_MINUTES} minutes` : undefined}
+            error={lateError ? t`From 0 to ${maxMinutes} minutes` : undefined}
           />
-          <Checkbox label="Campus networks only" checked={campusOnly} onChange={(event) => setCampusOnly(event.currentTarget.checked)} />
-          <Checkbox label="Show the code in a new tab" checked={newTab} onChange={(event) => setNewTab(event.currentTarget.checked)} />
+          <Checkbox label={t`Campus networks only`} checked={campusOnly} onChange={(event) => setCampusOnly(event.currentTarget.checked)} />
+          <Checkbox label={t`Show the code in a new tab`} checked={newTab} onChange={(event) => setNewTab(event.currentTarget.checked)} />
           {open.error && (
             <Alert color="red" role="alert">
               {open.error.message}
@@ -89,10 +94,10 @@ export function OpenCheckin({ className, period }: { className: string; period: 
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button onClick={submit} loading={open.isPending}>
-              Open
+              <Trans>Open</Trans>
             </Button>
           </Group>
         </Stack>

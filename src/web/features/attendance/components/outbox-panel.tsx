@@ -1,18 +1,24 @@
+import type { I18n } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
 import { MAX_REASON_LENGTH } from '../../../../shared/schemas/attendance';
 import { bindValue } from '../../../components/forms';
+import { serverText } from '../../../i18n/server-text';
 import type { QueuedSave } from '../../../lib/offline-store';
 import { formatDateTime, formatLongDate } from '../format';
 import type { RegisterOutbox } from '../hooks/use-register-outbox';
 import { isSendable, isStale } from '../outbox';
 
-const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+const STATUS_WORD = { present: msg`Present`, absent: msg`Absent`, late: msg`Late`, excused: msg`Excused` } as const satisfies Record<MarkStatus, unknown>;
 
-function placeOf(save: QueuedSave): string {
-  return `${save.class}, ${formatLongDate(save.date)}${save.period > 0 ? `, period ${save.period}` : ''}`;
+function placeOf(save: QueuedSave, i18n: I18n): string {
+  const { class: className, period } = save;
+  const date = formatLongDate(save.date);
+  return period > 0 ? i18n._(msg`${className}, ${date}, period ${period}`) : i18n._(msg`${className}, ${date}`);
 }
 
 /**
@@ -21,7 +27,9 @@ function placeOf(save: QueuedSave): string {
  * the user to choose per student and send again with a reason.
  */
 export function OutboxPanel({ outbox, timeZone }: { outbox: RegisterOutbox; timeZone: string | undefined }) {
+  const { i18n } = useLingui();
   const waiting = outbox.saves.filter(isSendable);
+  const waitingCount = waiting.length;
   const stale = waiting.filter((save) => isStale(save));
   const refused = outbox.saves.filter((save) => save.refusal);
   const conflicted = outbox.saves.filter((save) => save.conflict);
@@ -32,28 +40,31 @@ export function OutboxPanel({ outbox, timeZone }: { outbox: RegisterOutbox; time
         <Alert color="blue" variant="light" icon={<IconCloudUpload size={18} aria-hidden />} role="status">
           <Group justify="space-between" gap="sm">
             <Text size="sm">
-              Saved on this device; it will be sent when you are online. <strong>{waiting.length} waiting</strong>
+              <Trans>
+                Saved on this device; it will be sent when you are online. <strong>{waitingCount} waiting</strong>
+              </Trans>
             </Text>
             <Button size="compact-sm" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={outbox.syncing} onClick={() => void outbox.syncNow()}>
-              Sync now
+              <Trans>Sync now</Trans>
             </Button>
           </Group>
         </Alert>
       )}
       {stale.map((save) => (
         <Alert key={`stale-${save.id}`} color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-          The register of {placeOf(save)} has waited on this device since {formatDateTime(save.queuedAt, timeZone)}. Connect to send it: the
-          portal accepts marks up to 7 days old.
+          {i18n._(
+            msg`The register of ${ph({ place: placeOf(save, i18n) })} has waited on this device since ${ph({ since: formatDateTime(save.queuedAt, timeZone) })}. Connect to send it: the portal accepts marks up to 7 days old.`,
+          )}
         </Alert>
       ))}
       {refused.map((save) => (
         <Alert key={`refused-${save.id}`} color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
           <Group justify="space-between" gap="sm">
             <Text size="sm">
-              The register of {placeOf(save)} was not saved: {save.refusal}
+              {i18n._(msg`The register of ${ph({ place: placeOf(save, i18n) })} was not saved: ${ph({ refusal: serverText(save.refusal) ?? '' })}`)}
             </Text>
             <Button size="compact-sm" variant="default" onClick={() => void outbox.discard(save.id)}>
-              Discard
+              <Trans>Discard</Trans>
             </Button>
           </Group>
         </Alert>
@@ -73,6 +84,8 @@ export function OutboxPanel({ outbox, timeZone }: { outbox: RegisterOutbox; time
 type Choice = 'saved' | 'yours';
 
 function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox: RegisterOutbox; timeZone: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const removedAccount = t`a removed account`;
   const conflict = save.conflict!;
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [reason, setReason] = useState('');
@@ -80,11 +93,11 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
   const [sending, setSending] = useState(false);
   const send = async () => {
     if (conflict.conflicts.some((mark) => !choices[mark.pin])) {
-      setError('Choose a mark for every student.');
+      setError(t`Choose a mark for every student.`);
       return;
     }
     if (!reason.trim()) {
-      setError('Give a reason: your marks replace a colleague’s.');
+      setError(t`Give a reason: your marks replace a colleague’s.`);
       return;
     }
     setError(null);
@@ -98,18 +111,22 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
   };
   return (
     // No Alert title: its coloured text is too pale on the light background (contrast).
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="region" aria-label={`Changed meanwhile: ${placeOf(save)}`}>
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="region" aria-label={t`Changed meanwhile: ${ph({ place: placeOf(save, i18n) })}`}>
       <Stack gap="sm">
         <Text size="sm" fw={600}>
-          Changed meanwhile: {placeOf(save)}
+          {t`Changed meanwhile: ${ph({ place: placeOf(save, i18n) })}`}
         </Text>
-        <Text size="sm">{conflict.message}. Choose, for each student, the mark to keep.</Text>
+        <Text size="sm">{t`${ph({ message: serverText(conflict.message) })}. Choose, for each student, the mark to keep.`}</Text>
         <Table.ScrollContainer minWidth={480}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Student</Table.Th>
-                <Table.Th>Mark to keep</Table.Th>
+                <Table.Th>
+                  <Trans>Student</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Mark to keep</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -126,9 +143,9 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
                       <Stack gap={4}>
                         <Radio
                           value="saved"
-                          label={`Saved: ${STATUS_WORD[mark.saved.status]}, by ${mark.saved.by ?? 'a removed account'} at ${formatDateTime(mark.saved.markedAt ?? mark.saved.at, timeZone)}`}
+                          label={t`Saved: ${ph({ status: i18n._(STATUS_WORD[mark.saved.status]) })}, by ${ph({ by: mark.saved.by ?? removedAccount })} at ${ph({ time: formatDateTime(mark.saved.markedAt ?? mark.saved.at, timeZone) })}`}
                         />
-                        <Radio value="yours" label={`Yours: ${STATUS_WORD[mark.yours]}`} />
+                        <Radio value="yours" label={t`Yours: ${ph({ status: i18n._(STATUS_WORD[mark.yours]) })}`} />
                       </Stack>
                     </Radio.Group>
                   </Table.Td>
@@ -137,7 +154,7 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <TextInput label="Reason for sending your marks" required {...bindValue(reason, setReason)} maxLength={MAX_REASON_LENGTH} maw={560} />
+        <TextInput label={t`Reason for sending your marks`} required {...bindValue(reason, setReason)} maxLength={MAX_REASON_LENGTH} maw={560} />
         {error && (
           <Text size="sm" c="red.9" role="alert">
             {error}
@@ -145,10 +162,10 @@ function ConflictChooser({ save, outbox, timeZone }: { save: QueuedSave; outbox:
         )}
         <Group gap="sm">
           <Button onClick={() => void send()} loading={sending}>
-            Send again
+            <Trans>Send again</Trans>
           </Button>
           <Button variant="default" onClick={() => void outbox.discard(save.id)} disabled={sending}>
-            Discard my marks
+            <Trans>Discard my marks</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,10 +1,15 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Chip, Group, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import type { DayPeriod } from '../../../../shared/schemas/attendance';
 
-export function periodLabel(entry: Pick<DayPeriod, 'period' | 'subject'>): string {
-  const name = entry.period === 0 ? 'Whole day' : `Period ${entry.period}`;
-  return entry.subject ? `${name}: ${entry.subject.name}` : name;
+export function periodLabel(entry: Pick<DayPeriod, 'period' | 'subject'>, i18n: I18n): string {
+  const { period } = entry;
+  const subject = entry.subject?.name;
+  if (period === 0) return subject ? i18n._(msg`Whole day: ${subject}`) : i18n._(msg`Whole day`);
+  return subject ? i18n._(msg`Period ${period}: ${subject}`) : i18n._(msg`Period ${period}`);
 }
 
 /**
@@ -12,19 +17,22 @@ export function periodLabel(entry: Pick<DayPeriod, 'period' | 'subject'>): strin
  * taken. Radio chips: arrow keys move between them, and they wrap on a phone.
  */
 export function PeriodPicker({ periods, value, onChange }: { periods: DayPeriod[]; value: number; onChange: (period: number) => void }) {
+  const { t, i18n } = useLingui();
   return (
-    <div role="radiogroup" aria-label="Period">
+    <div role="radiogroup" aria-label={t`Period`}>
       <Text size="sm" fw={500} mb={4} aria-hidden>
-        Period
+        {t`Period`}
       </Text>
       <Chip.Group value={String(value)} onChange={(next) => onChange(Number(next))}>
         <Group gap="xs">
-          {periods.map((entry) => (
-            <Chip key={entry.period} value={String(entry.period)} variant="outline" icon={<IconChecks size={14} aria-hidden />}>
-              {periodLabel(entry)}
-              {entry.submitted ? ' (taken)' : ''}
-            </Chip>
-          ))}
+          {periods.map((entry) => {
+            const label = periodLabel(entry, i18n);
+            return (
+              <Chip key={entry.period} value={String(entry.period)} variant="outline" icon={<IconChecks size={14} aria-hidden />}>
+                {entry.submitted ? t`${label} (taken)` : label}
+              </Chip>
+            );
+          })}
         </Group>
       </Chip.Group>
     </div>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { AttendanceStats } from '../../../../shared/schemas/attendance';
+import { formatCount } from '../format';
 import type { FlashMessage } from '../hooks/use-flash-message';
 import classes from './register.module.css';
 
@@ -19,7 +21,7 @@ function Stat({ label, value, color }: { label: string; value: number; color?: s
         {label}
       </Text>
       <Text fw={700} fz="lg" c={color} lh={1.3}>
-        {value}
+        {formatCount(value)}
       </Text>
     </div>
   );
@@ -27,6 +29,7 @@ function Stat({ label, value, color }: { label: string; value: number; color?: s
 
 /** The sticky bar under the register: totals, Submit Attendance and the result of the last submit. */
 export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: RegisterFooterProps) {
+  const { t } = useLingui();
   return (
     <Box className={classes.footer}>
       <Stack gap={message ? 'xs' : 0}>
@@ -47,22 +50,22 @@ export function RegisterFooter({ stats, dirty, submitting, message, onSubmit }: 
           </Alert>
         )}
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Group gap="md" style={{ rowGap: 4 }} role="group" aria-label="Totals">
-            <Stat label="Total Students" value={stats.total} />
-            <Stat label="Present" value={stats.present} color="var(--portal-text-present)" />
-            <Stat label="Absent" value={stats.absent} color="var(--portal-text-absent)" />
+          <Group gap="md" style={{ rowGap: 4 }} role="group" aria-label={t`Totals`}>
+            <Stat label={t`Total Students`} value={stats.total} />
+            <Stat label={t`Present`} value={stats.present} color="var(--portal-text-present)" />
+            <Stat label={t`Absent`} value={stats.absent} color="var(--portal-text-absent)" />
             {/* Shown once used, so that a register of present and absent reads as the specification's. */}
-            {stats.late > 0 && <Stat label="Late" value={stats.late} color="var(--portal-text-late)" />}
-            {stats.excused > 0 && <Stat label="Excused" value={stats.excused} color="var(--portal-text-excused)" />}
+            {stats.late > 0 && <Stat label={t`Late`} value={stats.late} color="var(--portal-text-late)" />}
+            {stats.excused > 0 && <Stat label={t`Excused`} value={stats.excused} color="var(--portal-text-excused)" />}
           </Group>
           <Group gap="sm" wrap="nowrap" justify="flex-end">
             {dirty && (
               <Text size="sm" c="var(--portal-text-late)" fw={500} visibleFrom="sm">
-                Unsaved changes
+                <Trans>Unsaved changes</Trans>
               </Text>
             )}
             <Button size="md" onClick={onSubmit} loading={submitting} px="sm">
-              Submit Attendance
+              <Trans>Submit Attendance</Trans>
             </Button>
           </Group>
         </Group>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Accordion, Alert, Badge, Button, Group, List, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,28 +29,42 @@ function groupBySave(changes: AttendanceChange[]): Save[] {
   return saves;
 }
 
-const STATUS_BADGE: Record<MarkStatus, { word: string; color: string }> = {
-  present: { word: 'Present', color: 'teal.9' },
-  absent: { word: 'Absent', color: 'red.9' },
-  late: { word: 'Late', color: 'yellow.4' },
-  excused: { word: 'Excused', color: 'blue.9' },
-};
+const STATUS_BADGE = {
+  present: { word: msg`Present`, color: 'teal.9' },
+  absent: { word: msg`Absent`, color: 'red.9' },
+  late: { word: msg`Late`, color: 'yellow.4' },
+  excused: { word: msg`Excused`, color: 'blue.9' },
+} as const satisfies Record<MarkStatus, unknown>;
 
 function Mark({ value }: { value: MarkStatus | null }) {
-  if (value === null) return <Text size="sm" c="dimmed">Not marked</Text>;
+  const { i18n } = useLingui();
+  if (value === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        <Trans>Not marked</Trans>
+      </Text>
+    );
+  }
   const { word, color } = STATUS_BADGE[value];
   return (
     <Badge color={color} variant="filled" size="sm" autoContrast>
-      {word}
+      {i18n._(word)}
     </Badge>
   );
 }
 
 function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefined }) {
-  const by = save.changedBy ?? 'A former account';
+  const { t } = useLingui();
+  const by = save.changedBy ?? t`A former account`;
   const when = formatDateTime(save.changedAt, timeZone);
   const created = save.changes.every((c) => c.oldStatus === null);
-  const taken = countMarks(save.changes.map((c) => ({ status: c.newStatus })));
+  const { present, absent, late, excused } = countMarks(save.changes.map((c) => ({ status: c.newStatus })));
+  let took;
+  if (late > 0 && excused > 0) took = t`Took the register: ${present} present, ${absent} absent, ${late} late, ${excused} excused.`;
+  else if (late > 0) took = t`Took the register: ${present} present, ${absent} absent, ${late} late.`;
+  else if (excused > 0) took = t`Took the register: ${present} present, ${absent} absent, ${excused} excused.`;
+  else took = t`Took the register: ${present} present, ${absent} absent.`;
+  const reason = save.reason;
   return (
     <Stack gap={8}>
       <Group gap="xs">
@@ -59,16 +75,12 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
           {when}
         </Text>
       </Group>
-      {save.reason && <Text size="sm">Reason: {save.reason}</Text>}
+      {reason && <Text size="sm">{t`Reason: ${reason}`}</Text>}
       {created ? (
-        <Text size="sm">
-          Took the register: {taken.present} present, {taken.absent} absent
-          {taken.late > 0 ? `, ${taken.late} late` : ''}
-          {taken.excused > 0 ? `, ${taken.excused} excused` : ''}.
-        </Text>
+        <Text size="sm">{took}</Text>
       ) : (
         // A list rather than a table: on a phone each change still reads on one or two lines.
-        <List listStyleType="none" spacing={8} aria-label={`Marks changed by ${by} on ${when}`}>
+        <List listStyleType="none" spacing={8} aria-label={t`Marks changed by ${by} on ${when}`}>
           {save.changes.map((change) => (
             <List.Item key={change.pin}>
               <Group gap={8} wrap="wrap">
@@ -81,7 +93,9 @@ function SaveEntry({ save, timeZone }: { save: Save; timeZone: string | undefine
                 <Group gap={4} wrap="nowrap">
                   <Mark value={change.oldStatus} />
                   <IconArrowRight size={14} aria-hidden />
-                  <VisuallyHidden>to</VisuallyHidden>
+                  <VisuallyHidden>
+                    {t({ message: 'to', comment: 'Read between the old mark and the new one: "Present to Absent".' })}
+                  </VisuallyHidden>
                   <Mark value={change.newStatus} />
                 </Group>
               </Group>
@@ -101,18 +115,25 @@ interface HistoryProps {
 }
 
 function HistoryBody({ className, date, period, timeZone }: HistoryProps) {
+  const { t } = useLingui();
   const history = useRegisterHistory(className, date, period);
-  if (history.isPending) return <Loader size="sm" role="status" aria-label="Loading the change history" />;
+  if (history.isPending) return <Loader size="sm" role="status" aria-label={t`Loading the change history`} />;
   if (history.isError) {
     return (
-      <Alert color="red" title="Error loading the change history">
+      <Alert color="red" title={t`Error loading the change history`}>
         <Button variant="light" size="xs" onClick={() => void history.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       </Alert>
     );
   }
-  if (history.data.length === 0) return <Text size="sm">No changes have been recorded for this day.</Text>;
+  if (history.data.length === 0) {
+    return (
+      <Text size="sm">
+        <Trans>No changes have been recorded for this day.</Trans>
+      </Text>
+    );
+  }
   return (
     <Stack gap="lg">
       {groupBySave(history.data).map((save) => (
@@ -128,7 +149,9 @@ export function RegisterHistory({ className, date, period, timeZone }: HistoryPr
   return (
     <Accordion variant="contained" value={open} onChange={setOpen}>
       <Accordion.Item value="history">
-        <Accordion.Control icon={<IconHistory size={18} aria-hidden />}>Change history</Accordion.Control>
+        <Accordion.Control icon={<IconHistory size={18} aria-hidden />}>
+          <Trans>Change history</Trans>
+        </Accordion.Control>
         {/* Mounted only while open: the history is fetched when someone asks for it. */}
         <Accordion.Panel>{open === 'history' && <HistoryBody className={className} date={date} period={period} timeZone={timeZone} />}</Accordion.Panel>
       </Accordion.Item>

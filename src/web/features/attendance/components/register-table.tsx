@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
@@ -24,7 +26,7 @@ export function filterRecords(records: AttendanceRecord[], filter: string): Atte
   return records.filter((record) => record.name.toLowerCase().includes(wanted) || record.pin.toLowerCase().includes(wanted));
 }
 
-const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+const STATUS_WORD = { present: msg`Present`, absent: msg`Absent`, late: msg`Late`, excused: msg`Excused` } as const;
 
 /** A compact toggle for late or excused: pressed sets the status, pressed again goes back to present or absent. */
 function StatusToggle(props: {
@@ -36,8 +38,9 @@ function StatusToggle(props: {
 }) {
   // Out of the Tab order: the register's one Tab stop is the focused student's switch, and L or E mark from there.
   const { status, current, who, disabled, onChange } = props;
+  const { t, i18n } = useLingui();
   const pressed = current === status;
-  const word = STATUS_WORD[status];
+  const word = i18n._(STATUS_WORD[status]);
   return (
     <Button
       size="compact-xs"
@@ -46,7 +49,7 @@ function StatusToggle(props: {
       color={status === 'late' ? 'yellow.4' : 'blue.9'}
       autoContrast
       aria-pressed={pressed}
-      aria-label={`${word}: ${who}`}
+      aria-label={status === 'late' ? t`Late: ${who}` : t`Excused: ${who}`}
       disabled={disabled}
       tabIndex={-1}
       onClick={() => onChange(pressed ? (status === 'late' ? 'present' : 'absent') : status)}
@@ -64,6 +67,7 @@ function StatusToggle(props: {
  * L and E mark and move on.
  */
 export function RegisterTable({ records, draft, disabled = false, filter = '', timeZone }: RegisterTableProps) {
+  const { t, i18n } = useLingui();
   const shown = filterRecords(records, filter);
   const [active, setActive] = useState(0);
   const switches = useRef<(HTMLInputElement | null)[]>([]);
@@ -79,9 +83,10 @@ export function RegisterTable({ records, draft, disabled = false, filter = '', t
   };
 
   if (shown.length === 0) {
+    const wanted = filter.trim();
     return (
       <Text c="dimmed" py="md">
-        No student&apos;s name or PIN holds &quot;{filter.trim()}&quot;.
+        <Trans>No student&apos;s name or PIN holds &quot;{wanted}&quot;.</Trans>
       </Text>
     );
   }
@@ -90,10 +95,18 @@ export function RegisterTable({ records, draft, disabled = false, filter = '', t
     <Table verticalSpacing={0} highlightOnHover striped className={classes.table}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th visibleFrom="xs">PIN</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th visibleFrom="sm">Class</Table.Th>
-          <Table.Th>Present/Absent</Table.Th>
+          <Table.Th visibleFrom="xs">
+            <Trans>PIN</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Name</Trans>
+          </Table.Th>
+          <Table.Th visibleFrom="sm">
+            <Trans>Class</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Present/Absent</Trans>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -101,6 +114,7 @@ export function RegisterTable({ records, draft, disabled = false, filter = '', t
           const present = draft.isPresent(record.pin);
           const status = draft.statusOf(record.pin);
           const who = `${record.name} (${record.pin})`;
+          const checkInTime = record.checkedInAt ? formatTime(record.checkedInAt, timeZone) : null;
           return (
             <Table.Tr key={record.pin} className={classes.row}>
               <Table.Td visibleFrom="xs" ff="monospace">
@@ -114,9 +128,9 @@ export function RegisterTable({ records, draft, disabled = false, filter = '', t
                 <Text size="xs" c="dimmed" ff="monospace" hiddenFrom="xs" lh={1.2}>
                   {record.pin}
                 </Text>
-                {record.checkedInAt && (
+                {checkInTime && (
                   <Badge size="xs" variant="outline" color="teal.9">
-                    Checked in {formatTime(record.checkedInAt, timeZone)}
+                    {t`Checked in ${checkInTime}`}
                   </Badge>
                 )}
               </Table.Td>
@@ -135,9 +149,9 @@ export function RegisterTable({ records, draft, disabled = false, filter = '', t
                     checked={present}
                     disabled={disabled}
                     onChange={(event) => draft.setPresent(record.pin, event.currentTarget.checked)}
-                    label={STATUS_WORD[status]}
+                    label={i18n._(STATUS_WORD[status])}
                     // The visible word only says the state; the name tells a screen reader whose mark it is.
-                    aria-label={`Present: ${who}`}
+                    aria-label={t`Present: ${who}`}
                     classNames={{ label: classes.markLabel, body: classes.markBody }}
                   />
                   <StatusToggle status="late" current={status} who={who} disabled={disabled} onChange={(next) => draft.setStatus(record.pin, next)} />

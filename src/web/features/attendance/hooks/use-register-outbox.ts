@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { MarkStatus } from '../../../../shared/attendance-rules';
@@ -30,6 +32,7 @@ export interface RegisterOutbox {
  */
 export function useRegisterOutbox(userId: string | undefined): RegisterOutbox {
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
   const [saves, setSaves] = useState<QueuedSave[]>([]);
   const [dropped, setDropped] = useState<string[]>([]);
   const [syncing, setSyncing] = useState(false);
@@ -55,11 +58,13 @@ export function useRegisterOutbox(userId: string | undefined): RegisterOutbox {
         }
         if (outcome.kind === 'refused' || outcome.kind === 'conflict') showRefusedSave(queryClient, place);
         if (outcome.kind === 'dropped') {
-          setDropped((all) => [...all, `The save of ${outcome.save.class} on ${outcome.save.date} was dropped: ${outcome.message}`]);
+          const { class: className, date } = outcome.save;
+          const message = outcome.message;
+          setDropped((all) => [...all, i18n._(msg`The save of ${className} on ${date} was dropped: ${message}`)]);
         }
       }
     },
-    [queryClient],
+    [queryClient, i18n],
   );
 
   const syncNow = useCallback(async () => {
@@ -90,10 +95,10 @@ export function useRegisterOutbox(userId: string | undefined): RegisterOutbox {
 
   const submit = useCallback(
     async (save: Omit<NewSave, 'userId'>) => {
-      if (!userId) throw new Error('Not signed in');
+      if (!userId) throw new Error(i18n._(msg`Not signed in`));
       return send(queuedSaveOf({ ...save, userId }));
     },
-    [userId, send],
+    [userId, send, i18n],
   );
 
   const resolve = useCallback(

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useMemo, useState } from 'react';
 import type { AttendanceRegister, PreviousRegister } from '../../../../shared/schemas/attendance';
 import { usePreviousRegister } from '../api/get-previous-register';
@@ -5,10 +8,9 @@ import { formatLongDate } from '../format';
 import { readStartPattern, writeStartPattern, type Marks, type StartPattern } from '../register-storage';
 import { useRegisterDraft } from './use-register-draft';
 
-const START_NOTES: Record<StartPattern, string> = {
-  absent: 'everyone starts absent',
-  present: 'everyone starts present',
-  copy: 'it starts as a copy of the last register',
+const START_NOTES: Record<Exclude<StartPattern, 'copy'>, MessageDescriptor> = {
+  absent: msg`Not taken yet for this day: everyone starts absent.`,
+  present: msg`Not taken yet for this day: everyone starts present.`,
 };
 
 /** The marks a register not taken yet starts from, or null for everyone absent (the register as loaded). */
@@ -23,13 +25,18 @@ function startMarks(pattern: StartPattern, register: AttendanceRegister | undefi
   return null;
 }
 
-function startNote(pattern: StartPattern, previous: PreviousRegister | undefined): string {
+/** How a register not taken yet starts, said in a sentence. */
+function startNote(pattern: StartPattern, previous: PreviousRegister | undefined, i18n: I18n): string {
   if (pattern === 'copy') {
-    if (previous === undefined) return 'loading the last register to copy';
-    if (previous === null) return 'there is no earlier register to copy, so everyone starts absent';
-    return `it starts as a copy of the register of ${formatLongDate(previous.date)}${previous.period > 0 ? `, period ${previous.period}` : ''}`;
+    if (previous === undefined) return i18n._(msg`Not taken yet for this day: loading the last register to copy.`);
+    if (previous === null) return i18n._(msg`Not taken yet for this day: there is no earlier register to copy, so everyone starts absent.`);
+    const date = formatLongDate(previous.date);
+    const period = previous.period;
+    return period > 0
+      ? i18n._(msg`Not taken yet for this day: it starts as a copy of the register of ${date}, period ${period}.`)
+      : i18n._(msg`Not taken yet for this day: it starts as a copy of the register of ${date}.`);
   }
-  return START_NOTES[pattern];
+  return i18n._(START_NOTES[pattern]);
 }
 
 export interface RegisterStartInput {
@@ -47,6 +54,7 @@ export interface RegisterStartInput {
  * as the user chose (remembered in this browser for them); a register taken starts as stored.
  */
 export function useRegisterStart({ className, date, period, register, userId }: RegisterStartInput) {
+  const { i18n } = useLingui();
   const [chosen, setChosen] = useState<StartPattern | null>(null);
   const pattern = chosen ?? readStartPattern(userId);
   const isNew = register !== undefined && !register.submitted;
@@ -57,5 +65,5 @@ export function useRegisterStart({ className, date, period, register, userId }: 
     setChosen(next);
     if (userId) writeStartPattern(userId, next);
   };
-  return { draft, pattern, choosePattern, note: startNote(pattern, previous.data) };
+  return { draft, pattern, choosePattern, note: startNote(pattern, previous.data, i18n) };
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
@@ -10,6 +11,7 @@ import { useBlocker } from 'react-router';
  * keeps each register's marks.
  */
 export function useUnsavedGuard(unsaved: boolean) {
+  const { t } = useLingui();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
@@ -27,19 +29,21 @@ export function useUnsavedGuard(unsaved: boolean) {
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title="Leave without submitting?"
+      title={t`Leave without submitting?`}
       centered
     >
       <Text size="sm" mb="md">
-        The marks you changed on this register are not submitted. They stay in this browser as a draft until you submit or
-        discard them.
+        <Trans>
+          The marks you changed on this register are not submitted. They stay in this browser as a draft until you submit or
+          discard them.
+        </Trans>
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-          Stay on this page
+          <Trans>Stay on this page</Trans>
         </Button>
         <Button color="red.9" onClick={() => blocker.proceed?.()}>
-          Leave
+          <Trans>Leave</Trans>
         </Button>
       </Group>
     </Modal>

@@ -1,3 +1,5 @@
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateField } from '../../../components/date-field';
 import { bindValue } from '../../../components/forms';
@@ -37,7 +39,7 @@ function BackToDashboard() {
     <Anchor component={Link} to="/dashboard" size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
-        Back to the dashboard
+        <Trans>Back to the dashboard</Trans>
       </Group>
     </Anchor>
   );
@@ -45,11 +47,12 @@ function BackToDashboard() {
 
 /** The two buttons that mark the whole register at once (late and excused marks too). */
 const MARK_ALL = [
-  { present: true, label: 'Mark all present', Icon: IconChecks, color: 'var(--mantine-color-teal-8)' },
-  { present: false, label: 'Mark all absent', Icon: IconX, color: 'var(--mantine-color-red-8)' },
+  { present: true, label: msg`Mark all present`, Icon: IconChecks, color: 'var(--mantine-color-teal-8)' },
+  { present: false, label: msg`Mark all absent`, Icon: IconX, color: 'var(--mantine-color-red-8)' },
 ] as const;
 
 export function ClassAttendancePage() {
+  const { t, i18n } = useLingui();
   const { className, today, date, periods, period, extraSubject, showPeriod, showExtraLecture, pickDate } = useRegisterAddress();
   const register = useRegister(className, date, period);
   const { extra, subject, dayPeriods, subjects } = useExtraLecture({ extraSubject, period, periods: periods.data, register: register.data });
@@ -81,7 +84,7 @@ export function ClassAttendancePage() {
         draft.discard();
         setReason('');
       }
-      if (outcome.kind === 'sent') showMessage({ kind: 'success', text: 'Attendance submitted successfully!' });
+      if (outcome.kind === 'sent') showMessage({ kind: 'success', text: t`Attendance submitted successfully!` });
       else if (outcome.kind === 'offline') {
         // The screen shows the marks as taken until the save is sent and the register comes back.
         const shown: AttendanceRegister = {
@@ -91,16 +94,16 @@ export function ClassAttendancePage() {
         queryClient.setQueryData<KeptTaggedAnswer<AttendanceRegister>>(attendanceKeys.register(className, date, period), (kept) =>
           kept ? { ...kept, data: shown } : kept,
         );
-        showMessage({ kind: 'success', text: 'Saved on this device; it will be sent when you are online' });
+        showMessage({ kind: 'success', text: t`Saved on this device; it will be sent when you are online` });
       } else if (outcome.kind === 'conflict') {
-        showMessage({ kind: 'error', text: 'Not saved yet', detail: 'This register was changed meanwhile: choose the marks to keep above.' });
+        showMessage({ kind: 'error', text: t`Not saved yet`, detail: t`This register was changed meanwhile: choose the marks to keep above.` });
       } else {
         // Refused now, with the page open: the draft keeps the marks, as before the outbox.
         await outbox.discard(outcome.save.id);
-        showMessage({ kind: 'error', text: 'Error submitting attendance', detail: saveRefusal(outcome.message, period) });
+        showMessage({ kind: 'error', text: t`Error submitting attendance`, detail: saveRefusal(outcome.message, period, i18n) });
       }
     } catch (error) {
-      showMessage({ kind: 'error', text: 'Error submitting attendance', detail: error instanceof Error ? error.message : String(error) });
+      showMessage({ kind: 'error', text: t`Error submitting attendance`, detail: error instanceof Error ? error.message : String(error) });
     } finally {
       setSaving(false);
     }
@@ -109,12 +112,14 @@ export function ClassAttendancePage() {
   if (register.error instanceof ApiError && register.error.status === 404) {
     return (
       <Stack align="flex-start">
-        <Title order={1}>Class not found</Title>
+        <Title order={1}>
+          <Trans>Class not found</Trans>
+        </Title>
         <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
           {register.error.message}
         </Alert>
         <Button component={Link} to="/dashboard" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Back to the dashboard
+          <Trans>Back to the dashboard</Trans>
         </Button>
       </Stack>
     );
@@ -129,11 +134,11 @@ export function ClassAttendancePage() {
   let body;
   if (loadError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading students" role="alert">
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={t`Error loading students`} role="alert">
         <Stack align="flex-start" gap="xs">
           <Text size="sm">{loadError.message}</Text>
           <Button variant="light" onClick={retry}>
-            Try Again
+            <Trans>Try Again</Trans>
           </Button>
         </Stack>
       </Alert>
@@ -141,14 +146,16 @@ export function ClassAttendancePage() {
   } else if (date === null && !today.isPending) {
     body = null;
   } else if (!register.data || !draft) {
-    body = <PageLoader label="Loading students" />;
+    body = <PageLoader label={t`Loading students`} />;
   } else if (register.data.records.length === 0) {
     body = (
       <Stack align="center" py="xl" ta="center">
         <IconUsers size={40} aria-hidden color="var(--mantine-color-gray-6)" />
-        <Text>No students found for the selected class.</Text>
+        <Text>
+          <Trans>No students found for the selected class.</Trans>
+        </Text>
         <Button variant="light" onClick={() => void register.refetch()} loading={register.isFetching}>
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       </Stack>
     );
@@ -159,11 +166,9 @@ export function ClassAttendancePage() {
         {draft.restoredAt && (
           <Alert color="yellow" variant="light" p="sm" role="status">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">
-                Restored the marks you had not submitted ({formatDateTime(draft.restoredAt.toISOString(), timeZone)}).
-              </Text>
+              <Text size="sm">{t`Restored the marks you had not submitted (${ph({ time: formatDateTime(draft.restoredAt.toISOString(), timeZone) })}).`}</Text>
               <Button size="compact-sm" variant="default" onClick={draft.discard}>
-                Discard draft
+                <Trans>Discard draft</Trans>
               </Button>
             </Group>
           </Alert>
@@ -175,33 +180,33 @@ export function ClassAttendancePage() {
         <Group gap="sm">
           {MARK_ALL.map(({ present, label, Icon, color }) => (
             <Button
-              key={label}
+              key={String(present)}
               variant="default"
               leftSection={<Icon size={18} color={color} aria-hidden />}
               onClick={() => draft.setAll(present)}
               disabled={saving}
             >
-              {label}
+              {i18n._(label)}
             </Button>
           ))}
         </Group>
         <Group gap="sm" align="flex-end" justify="space-between">
           <TextInput
-            label="Filter"
-            placeholder="Name or PIN"
+            label={t`Filter`}
+            placeholder={t`Name or PIN`}
             leftSection={<IconSearch size={16} aria-hidden />}
             {...bindValue(filter, setFilter)}
             w={260}
           />
           <Text size="xs" c="dimmed" visibleFrom="sm">
-            {REGISTER_KEYS_HINT}
+            {i18n._(REGISTER_KEYS_HINT)}
           </Text>
         </Group>
         <RegisterTable records={register.data.records} draft={draft} disabled={saving} filter={filter} timeZone={timeZone} />
         {register.data.submitted && (
           <TextInput
-            label="Reason for the change (optional)"
-            description="Kept with each changed mark in the change history."
+            label={t`Reason for the change (optional)`}
+            description={t`Kept with each changed mark in the change history.`}
             {...bindValue(reason, setReason)}
             maxLength={MAX_REASON_LENGTH}
             maw={560}
@@ -215,25 +220,28 @@ export function ClassAttendancePage() {
     );
   }
 
+  const subjectName = subject?.name;
+  let heading;
+  if (period === null || period === 0) heading = t`${className} Attendance`;
+  else if (subjectName) heading = t`${className} Attendance · Period ${period}: ${subjectName}`;
+  else heading = t`${className} Attendance · Period ${period}`;
+
   return (
     <Stack gap="md">
       {guardDialog}
       <BackToDashboard />
       <div>
-        <Title order={1}>
-          {className} Attendance
-          {period !== null && period > 0 ? ` · Period ${period}${subject ? `: ${subject.name}` : ''}` : ''}
-        </Title>
-        <Text c="dimmed">{date ? formatLongDate(date) : 'No date selected'}</Text>
+        <Title order={1}>{heading}</Title>
+        <Text c="dimmed">{date ? formatLongDate(date) : t`No date selected`}</Text>
       </div>
       <DateField
-        label="Date"
+        label={t`Date`}
         value={date}
         onChange={pickDate}
         maxDate={today.data?.date}
-        clearLabel="Clear date"
+        clearLabel={t`Clear date`}
         disabled={!today.data}
-        error={date === null && today.data ? 'Please select a date' : undefined}
+        error={date === null && today.data ? t`Please select a date` : undefined}
         maw={260}
       />
       {lectures.length > 0 && period !== null && (

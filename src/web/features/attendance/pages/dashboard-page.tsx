@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
@@ -11,6 +12,7 @@ import { OutboxPanel } from '../components/outbox-panel';
 import { useRegisterOutbox } from '../hooks/use-register-outbox';
 
 export function DashboardPage() {
+  const { t } = useLingui();
   const classes = useClasses();
   const me = useMe();
   // Times of today's registers read in the portal's zone.
@@ -25,28 +27,34 @@ export function DashboardPage() {
   return (
     <Stack>
       <div>
-        <Title order={1}>Faculty Dashboard</Title>
-        <Text c="dimmed">Select a class to manage attendance</Text>
+        <Title order={1}>
+          <Trans>Faculty Dashboard</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>Select a class to manage attendance</Trans>
+        </Text>
       </div>
       <OutboxPanel outbox={outbox} timeZone={today.data?.timeZone} />
       {classes.isPending ? (
-        <PageLoader label="Loading classes" />
+        <PageLoader label={t`Loading classes`} />
       ) : classes.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Error loading classes" role="alert">
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={t`Error loading classes`} role="alert">
           <Stack align="flex-start" gap="xs">
             <Text size="sm">{classes.error.message}</Text>
             <Button variant="light" onClick={() => void classes.refetch()} loading={classes.isFetching}>
-              Try Again
+              <Trans>Try Again</Trans>
             </Button>
           </Stack>
         </Alert>
       ) : classes.data.length === 0 ? (
-        <Alert color="gray" title="No classes yet">
-          No classes are open for attendance. An administrator adds classes, or restores archived ones, under
-          Administration, Classes.
+        <Alert color="gray" title={t`No classes yet`}>
+          <Trans>
+            No classes are open for attendance. An administrator adds classes, or restores archived ones, under Administration,
+            Classes.
+          </Trans>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="ul" aria-label="Classes" p={0} m={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="ul" aria-label={t`Classes`} p={0} m={0} style={{ listStyle: 'none' }}>
           {classes.data.map((summary) => (
             <li key={summary.name}>
               <ClassCard summary={summary} timeZone={today.data?.timeZone} />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,11 +12,13 @@ export function SuccessPage() {
             <IconCircleCheck size={40} />
           </ThemeIcon>
           <Title order={1} fz="h2">
-            Submission Successful!
+            <Trans>Submission Successful!</Trans>
           </Title>
-          <Text c="dimmed">Your attendance has been submitted successfully.</Text>
+          <Text c="dimmed">
+            <Trans>Your attendance has been submitted successfully.</Trans>
+          </Text>
           <Button component={Link} to="/welcome">
-            Go Back to Home
+            <Trans>Go Back to Home</Trans>
           </Button>
         </Stack>
       </Paper>

@@ -1,20 +1,25 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { CheckinEntry, CheckinFlag } from '../../../../shared/schemas/checkins';
+import { formatTime } from '../../../lib/calendar-date';
 import classes from './projector.module.css';
 
 /** Each flag in words: the badge says it, its colour only repeats it. */
-export const FLAG_WORDS: Record<CheckinFlag, string> = {
-  'shared-device': 'Shared device',
-  'new-device': 'New device',
-  'no-device-key': 'No device key',
-  'invalid-signature': 'Signature not valid',
+export const FLAG_WORDS: Record<CheckinFlag, MessageDescriptor> = {
+  'shared-device': msg`Shared device`,
+  'new-device': msg`New device`,
+  'no-device-key': msg`No device key`,
+  'invalid-signature': msg`Signature not valid`,
 };
 
-const STATUS_WORDS: Record<string, string> = { present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused' };
+const STATUS_WORDS: Record<string, MessageDescriptor> = { present: msg`Present`, late: msg`Late`, absent: msg`Absent`, excused: msg`Excused` };
 
+/** The time of a check-in, in this device's zone. */
 function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatTime(iso, undefined);
 }
 
 /** The students checked in, newest first, with their flags and a Remove button each. */
@@ -27,9 +32,14 @@ export function CheckinEntries({
   onRemove: (pin: string, reason: string) => Promise<unknown>;
   removing: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const [asking, setAsking] = useState<CheckinEntry | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const markWord = (status: string) => {
+    const word = STATUS_WORDS[status];
+    return word ? i18n._(word) : status;
+  };
   const shown = [...entries].sort((a, b) => b.at.localeCompare(a.at));
 
   const close = () => {
@@ -40,7 +50,7 @@ export function CheckinEntries({
   const confirm = () => {
     if (!asking) return;
     if (!reason.trim()) {
-      setError('Give the reason for removing the check-in');
+      setError(t`Give the reason for removing the check-in`);
       return;
     }
     onRemove(asking.pin, reason.trim()).then(close, (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
@@ -50,18 +60,26 @@ export function CheckinEntries({
     <>
       {shown.length === 0 ? (
         <Text c="dimmed" className={classes.name}>
-          No one has checked in yet.
+          <Trans>No one has checked in yet.</Trans>
         </Text>
       ) : (
         <div className={classes.list}>
-          <Table verticalSpacing="xs" aria-label="Students checked in">
+          <Table verticalSpacing="xs" aria-label={t`Students checked in`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Student</Table.Th>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Mark</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <Trans>Student</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Time</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Mark</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -78,25 +96,22 @@ export function CheckinEntries({
                       </Text>
                       {entry.flags.map((flag) => (
                         <Badge key={flag} color="orange.9" c="var(--portal-text-warning)" variant="outline" size="sm">
-                          {FLAG_WORDS[flag]}
+                          {i18n._(FLAG_WORDS[flag])}
                         </Badge>
                       ))}
                       {entry.removed && (
                         <Badge color="gray.8" variant="outline" size="sm" title={entry.removed.reason}>
-                          Removed: {entry.removed.reason}
+                          {t`Removed: ${ph({ reason: entry.removed.reason })}`}
                         </Badge>
                       )}
                     </Group>
                   </Table.Td>
                   <Table.Td>{timeOf(entry.at)}</Table.Td>
-                  <Table.Td>
-                    {STATUS_WORDS[entry.status] ?? entry.status}
-                    {entry.markKept ? ' (your mark kept)' : ''}
-                  </Table.Td>
+                  <Table.Td>{entry.markKept ? t`${ph({ mark: markWord(entry.status) })} (your mark kept)` : markWord(entry.status)}</Table.Td>
                   <Table.Td>
                     {!entry.removed && (
-                      <Button size="compact-sm" variant="default" onClick={() => setAsking(entry)} aria-label={`Remove ${entry.name}'s check-in`}>
-                        Remove
+                      <Button size="compact-sm" variant="default" onClick={() => setAsking(entry)} aria-label={t`Remove ${ph({ name: entry.name })}'s check-in`}>
+                        <Trans>Remove</Trans>
                       </Button>
                     )}
                   </Table.Td>
@@ -106,11 +121,13 @@ export function CheckinEntries({
           </Table>
         </div>
       )}
-      <Modal opened={asking !== null} onClose={close} title={asking ? `Remove ${asking.name}'s check-in` : 'Remove a check-in'}>
+      <Modal opened={asking !== null} onClose={close} title={asking ? t`Remove ${ph({ name: asking.name })}'s check-in` : t`Remove a check-in`}>
         <Stack gap="sm">
-          <Text size="sm">Their mark goes back to what it was before they checked in. The reason is kept in the register&apos;s history.</Text>
+          <Text size="sm">
+            <Trans>Their mark goes back to what it was before they checked in. The reason is kept in the register&apos;s history.</Trans>
+          </Text>
           <Textarea
-            label="Reason"
+            label={t`Reason`}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={500}
@@ -119,10 +136,10 @@ export function CheckinEntries({
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button color="red.8" onClick={confirm} loading={removing}>
-              Remove check-in
+              <Trans>Remove check-in</Trans>
             </Button>
           </Group>
         </Stack>

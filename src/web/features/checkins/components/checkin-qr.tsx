@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 import classes from './projector.module.css';
 
 /** The QR of the check-in's current address, black on white, drawn as SVG so it stays sharp at any size. */
 export function CheckinQr({ url }: { url: string }) {
+  const { t } = useLingui();
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -19,7 +21,7 @@ export function CheckinQr({ url }: { url: string }) {
     <div
       className={classes.qr}
       role="img"
-      aria-label="QR code to check in: scan it with your phone's camera"
+      aria-label={t`QR code to check in: scan it with your phone's camera`}
       data-testid="checkin-qr"
       data-url={url}
       // The library's own SVG of a string it encoded: no markup of anyone's.

@@ -1,10 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { serverText } from '../../../i18n/server-text';
 import { outcomeInWords } from '../../../lib/checkin-scan';
 
 /** /checkin-result: a scan's outcome in words, the mark or the refusal's message. */
 export function CheckinResultPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const error = params.get('error');
   const status = params.get('status');
@@ -13,9 +16,13 @@ export function CheckinResultPage() {
 
   let outcome;
   if (error !== null || !status || !className) {
+    // The refusal, as the server or this page's scan said it (the server's words, in the language shown).
+    const reason = error !== null ? serverText(error) : t`There is no check-in to show.`;
     outcome = (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-        <strong>You are not checked in.</strong> {error ?? 'There is no check-in to show.'}
+        <Trans>
+          <strong>You are not checked in.</strong> {reason}
+        </Trans>
       </Alert>
     );
   } else {
@@ -28,10 +35,12 @@ export function CheckinResultPage() {
 
   return (
     <Stack gap="md" maw={560}>
-      <Title order={1}>Check-in</Title>
+      <Title order={1}>
+        <Trans>Check-in</Trans>
+      </Title>
       {outcome}
       <Button component={Link} to="/faculty" variant="light" w="fit-content">
-        Go to my attendance
+        <Trans>Go to my attendance</Trans>
       </Button>
     </Stack>
   );

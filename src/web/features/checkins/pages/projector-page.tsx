@@ -1,3 +1,5 @@
+import { ph, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -35,6 +37,7 @@ function registerAddress(checkin: Checkin): string {
  * (api/checkins.ts).
  */
 export function ProjectorPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const checkin = useCheckin(id);
   const close = useCloseCheckin(id);
@@ -42,18 +45,18 @@ export function ProjectorPage() {
   const now = useNow(1000);
 
   useEffect(() => {
-    document.title = checkin.data ? `Check-in: ${checkin.data.class}` : 'Check-in';
-  }, [checkin.data]);
+    document.title = checkin.data ? t`Check-in: ${ph({ className: checkin.data.class })}` : t`Check-in`;
+  }, [checkin.data, t]);
 
-  if (checkin.isPending) return <PageLoader label="Loading the check-in" />;
+  if (checkin.isPending) return <PageLoader label={t`Loading the check-in`} />;
   if (!checkin.data) {
     return (
       <Center mih="100dvh" p="md" component="main" id="main-content">
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Cannot show this check-in" role="alert">
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={t`Cannot show this check-in`} role="alert">
           <Stack align="flex-start" gap="xs">
             <Text size="sm">{checkin.error?.message}</Text>
             <Button component={Link} to="/dashboard" variant="light">
-              Back to the dashboard
+              <Trans>Back to the dashboard</Trans>
             </Button>
           </Stack>
         </Alert>
@@ -63,7 +66,7 @@ export function ProjectorPage() {
 
   const data = checkin.data;
   const open = data.state === 'open' && data.code !== null;
-  const where = data.period > 0 ? `Period ${data.period}` : 'Whole day';
+  const where = data.period > 0 ? t`Period ${ph({ period: data.period })}` : t`Whole day`;
 
   return (
     <main className={classes.screen} id="main-content">
@@ -80,30 +83,30 @@ export function ProjectorPage() {
         </div>
         <Group gap="sm" wrap="nowrap">
           <Button component={Link} to={registerAddress(data)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-            Register
+            <Trans>Register</Trans>
           </Button>
           {open && (
             <Button color="red.8" onClick={() => close.mutate()} loading={close.isPending}>
-              Close check-in
+              <Trans>Close check-in</Trans>
             </Button>
           )}
         </Group>
       </header>
-      <section className={classes.codeColumn} aria-label="Code">
+      <section className={classes.codeColumn} aria-label={t`Code`}>
         {open ? (
           <>
             <CheckinQr url={data.code!.url} />
             <Text className={classes.typedCode} data-testid="typed-code">
-              <VisuallyHidden>Code to type: </VisuallyHidden>
+              <VisuallyHidden>{t`Code to type:`} </VisuallyHidden>
               {data.code!.typedCode}
             </Text>
-            <Text className={classes.countdown} role="timer" aria-label="Time left to check in">
-              Closes in {timeLeft(data.closesAt, now)}
+            <Text className={classes.countdown} role="timer" aria-label={t`Time left to check in`}>
+              {t`Closes in ${ph({ time: timeLeft(data.closesAt, now) })}`}
             </Text>
           </>
         ) : (
-          <Alert color="gray" variant="light" title="Check-in closed" role="status">
-            Scans are refused now. The marks are in the register.
+          <Alert color="gray" variant="light" title={t`Check-in closed`} role="status">
+            <Trans>Scans are refused now. The marks are in the register.</Trans>
           </Alert>
         )}
         {close.error && (
@@ -112,13 +115,13 @@ export function ProjectorPage() {
           </Alert>
         )}
       </section>
-      <section className={classes.listColumn} aria-label="Checked in">
+      <section className={classes.listColumn} aria-label={t`Checked in`}>
         <Group justify="space-between" align="baseline">
           <Text className={classes.count} role="status">
-            {data.checkedIn} checked in
+            {t`${ph({ count: data.checkedIn })} checked in`}
           </Text>
           <Text size="lg" fw={600}>
-            {data.refusedCount} refused {data.refusedCount === 1 ? 'attempt' : 'attempts'}
+            {t`${plural({ refusedCount: data.refusedCount }, { one: '# refused attempt', other: '# refused attempts' })}`}
           </Text>
         </Group>
         <CheckinEntries entries={data.entries} onRemove={(pin, reason) => remove.mutateAsync({ pin, reason })} removing={remove.isPending} />

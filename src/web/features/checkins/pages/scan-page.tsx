@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -9,6 +10,7 @@ import { checkIn, completeKeptScan, PENDING_SUBJECT, resultAddress } from '../..
  * the result. /scan#pending completes the scan kept while the student signed in.
  */
 export function ScanPage() {
+  const { t } = useLingui();
   const { hash } = useLocation();
   const navigate = useNavigate();
   // Once: React's development double effects, or a re-render, must not scan twice.
@@ -30,7 +32,7 @@ export function ScanPage() {
     );
   }, [hash, navigate]);
 
-  return <PageLoader label="Checking you in" />;
+  return <PageLoader label={t`Checking you in`} />;
 }
 
 export default ScanPage;
