@@ -1,3 +1,6 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, AppShell, Badge, Box, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout, IconUserCircle } from '@tabler/icons-react';
@@ -19,7 +22,7 @@ import { AccountLanguageSwitcher } from '../components/account-language';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 
 interface NavItem {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   show: (user: User | null | undefined) => boolean;
 }
@@ -30,19 +33,20 @@ const notStudent = (user: User | null | undefined) => !isStudent(user);
 
 /** The navbar, after the original app's: Home, Post Links, Faculty Details, and the student search. */
 export const NAV_ITEMS: NavItem[] = [
-  { label: 'Home', to: '/welcome', show: always },
-  { label: 'Post Links', to: '/register', show: always },
-  { label: 'Faculty Details', to: '/faculty-details', show: notStudent },
-  { label: 'Classes', to: '/dashboard', show: canTakeRegisters },
-  { label: 'Student Search', to: '/faculty', show: notStudent },
+  { label: msg`Home`, to: '/welcome', show: always },
+  { label: msg`Post Links`, to: '/register', show: always },
+  { label: msg`Faculty Details`, to: '/faculty-details', show: notStudent },
+  { label: msg`Classes`, to: '/dashboard', show: canTakeRegisters },
+  { label: msg`Student Search`, to: '/faculty', show: notStudent },
   // A student lands on /faculty after sign-in (as the original app did): their menu item goes there.
-  { label: 'My Attendance', to: '/faculty', show: isStudent },
-  { label: 'Inbox', to: '/inbox', show: canReadInbox },
-  { label: 'Corrections', to: '/corrections', show: canTakeRegisters },
-  { label: 'Admin', to: '/admin', show: canAdminister },
+  { label: msg`My Attendance`, to: '/faculty', show: isStudent },
+  { label: msg`Inbox`, to: '/inbox', show: canReadInbox },
+  { label: msg`Corrections`, to: '/corrections', show: canTakeRegisters },
+  { label: msg`Admin`, to: '/admin', show: canAdminister },
 ];
 
 export function AppLayout() {
+  const { t, i18n } = useLingui();
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useMe();
   const logout = useLogout();
@@ -50,26 +54,32 @@ export function AppLayout() {
   const user = me.data;
   const branding = useBranding().data;
   const items = NAV_ITEMS.filter((item) => item.show(user));
+  // The account keeps the language on the server; not while PORTAL_REQUIRE_TOTP holds the session to
+  // the setup (the API refuses it then): this device keeps it meanwhile.
+  const keepsLanguage = user !== null && user !== undefined && !user.totpSetupRequired;
   // Requests waiting for faculty, beside Corrections.
   const waiting = useOpenCorrectionCount(canTakeRegisters(user)).data?.open ?? 0;
   const label = (item: NavItem) =>
     item.to === '/corrections' && waiting > 0 ? (
       <>
-        {item.label}{' '}
+        {i18n._(item.label)}{' '}
         <Badge size="sm" color="red.9" circle aria-hidden>
           {waiting}
         </Badge>
-        <VisuallyHidden>({waiting} waiting)</VisuallyHidden>
+        <VisuallyHidden>{t`(${waiting} waiting)`}</VisuallyHidden>
       </>
     ) : (
-      item.label
+      i18n._(item.label)
     );
 
   // It ends on /login (useLogout). Register saves still waiting on the device are the user's to
   // know about first: they stay, and are sent when this user signs in here again.
   const signOut = async () => {
     const queued = user ? await countQueued(user.id) : 0;
-    const question = `${queued === 1 ? 'A register save has' : `${queued} register saves have`} not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?`;
+    const question = t`${plural(queued, {
+      one: 'A register save has not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?',
+      other: '# register saves have not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?',
+    })}`;
     if (queued > 0 && !window.confirm(question)) return;
     logout.mutate();
   };
@@ -79,15 +89,15 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
-            <UnstyledButton component={Link} to="/welcome" className={classes.brand} aria-label="Attendance, home">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? t`Close menu` : t`Open menu`} />
+            <UnstyledButton component={Link} to="/welcome" className={classes.brand} aria-label={t`Attendance, home`}>
               {branding?.logoUrl ? (
                 <img src={branding.logoUrl} alt="" height={28} width={28} style={{ objectFit: 'contain' }} />
               ) : (
                 <IconCheckbox size={22} aria-hidden />
               )}
               <Text fw={700} fz="lg">
-                Attendance
+                <Trans>Attendance</Trans>
               </Text>
             </UnstyledButton>
             {branding?.name && (
@@ -96,7 +106,7 @@ export function AppLayout() {
               </Text>
             )}
           </Group>
-          <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
+          <Group gap={4} visibleFrom="sm" component="nav" aria-label={t`Main`}>
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={classes.link}>
                 {label(item)}
@@ -108,33 +118,33 @@ export function AppLayout() {
             {user && !user.totpSetupRequired && <NotificationBell />}
             {user && (
               // Where the header has no room for the name (which links to the account), an icon does.
-              <ActionIcon component={Link} to="/account" variant="default" size="lg" aria-label="My account" title="My account" visibleFrom="sm" hiddenFrom="md">
+              <ActionIcon component={Link} to="/account" variant="default" size="lg" aria-label={t`My account`} title={t`My account`} visibleFrom="sm" hiddenFrom="md">
                 <IconUserCircle size={18} aria-hidden />
               </ActionIcon>
             )}
-            <Box visibleFrom="xs">{user ? <AccountLanguageSwitcher /> : <LanguageSwitcher />}</Box>
+            <Box visibleFrom="xs">{keepsLanguage ? <AccountLanguageSwitcher /> : <LanguageSwitcher />}</Box>
             <ColorSchemeToggle />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             {user ? (
               <>
-                <Text component={Link} to="/account" size="sm" c="dimmed" visibleFrom="md" truncate maw={180} title="My account">
+                <Text component={Link} to="/account" size="sm" c="dimmed" visibleFrom="md" truncate maw={180} title={t`My account`}>
                   {user.name}
                 </Text>
                 <Button variant="subtle" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()} loading={logout.isPending}>
-                  Sign out
+                  <Trans>Sign out</Trans>
                 </Button>
               </>
             ) : (
               <Button component={Link} to="/login" size="sm" variant="light">
-                Sign in
+                <Trans>Sign in</Trans>
               </Button>
             )}
             </Group>
           </Group>
         </Group>
       </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title="Attendance" size="xs" hiddenFrom="sm">
-        <Stack gap={4} component="nav" aria-label="Main menu">
+      <Drawer opened={opened} onClose={close} title={t`Attendance`} size="xs" hiddenFrom="sm">
+        <Stack gap={4} component="nav" aria-label={t`Main menu`}>
           {items.map((item) => (
             <MantineNavLink
               key={item.to}
@@ -145,19 +155,23 @@ export function AppLayout() {
               onClick={close}
             />
           ))}
-          {user && <MantineNavLink component={Link} to="/account" label="My account" active={location.pathname === '/account'} onClick={close} />}
+          {user && <MantineNavLink component={Link} to="/account" label={t`My account`} active={location.pathname === '/account'} onClick={close} />}
           {user ? (
-            <MantineNavLink component="button" label="Sign out" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => { close(); void signOut(); }} />
+            <MantineNavLink component="button" label={t`Sign out`} leftSection={<IconLogout size={16} aria-hidden />} onClick={() => { close(); void signOut(); }} />
           ) : (
-            <MantineNavLink component={Link} to="/login" label="Sign in" onClick={close} />
+            <MantineNavLink component={Link} to="/login" label={t`Sign in`} onClick={close} />
           )}
         </Stack>
+        {/* The header's language picker has no room on a phone: here it is, named. */}
+        <Box mt="md" px="sm">
+          {keepsLanguage ? <AccountLanguageSwitcher label={t`Language`} size="sm" /> : <LanguageSwitcher label={t`Language`} size="sm" />}
+        </Box>
       </Drawer>
       <AppShell.Main id={MAIN_CONTENT_ID}>
         <Container size="lg" px={0}>
           {/* While signing out the page goes at once: nothing on it starts asking for data. */}
           {logout.isPending ? (
-            <PageLoader label="Signing out…" showLabel />
+            <PageLoader label={t`Signing out…`} showLabel />
           ) : (
             <Suspense fallback={<PageLoader />}>
               <Outlet />

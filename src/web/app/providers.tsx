@@ -1,4 +1,5 @@
 import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -6,7 +7,7 @@ import { ApiError, ContractMismatchError } from '../lib/api-client';
 import { useBranding } from '../lib/branding';
 import { isAuthKey, meQueryKey, useMe } from '../lib/session';
 import { currentLanguage, i18n, showLanguage } from '../i18n/i18n';
-import { brandedTheme, cssVariablesResolver } from './theme';
+import { brandedTheme, cssVariablesResolver, withCloseLabels } from './theme';
 
 /** Asking again will not change a refusal (4xx) or an answer the page cannot read; a network blip might pass. */
 function worthRetrying(error: Error): boolean {
@@ -61,10 +62,13 @@ function LaterNotifications() {
   );
 }
 
-/** The kit's theme, in the university's colour when PORTAL_COLOR sets one. */
+/** The kit's theme, in the university's colour when PORTAL_COLOR sets one, its close buttons named in the language shown. */
 function BrandedMantineProvider({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const color = useBranding().data?.color ?? null;
-  const branded = useMemo(() => brandedTheme(color), [color]);
+  const close = t`Close`;
+  const dismiss = t`Dismiss`;
+  const branded = useMemo(() => withCloseLabels(brandedTheme(color), { close, dismiss }), [color, close, dismiss]);
   return (
     <MantineProvider theme={branded} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <LaterNotifications />

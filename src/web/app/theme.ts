@@ -86,3 +86,13 @@ export function brandPalette(hex: string): MantineColorsTuple {
 export function brandedTheme(color: string | null | undefined): MantineThemeOverride {
   return color ? mergeThemeOverrides(theme, { colors: { brand: brandPalette(color) }, primaryColor: 'brand' }) : theme;
 }
+
+/** `base` with the names of the dialogs' and toasts' close buttons in the language shown. */
+export function withCloseLabels(base: MantineThemeOverride, labels: { close: string; dismiss: string }): MantineThemeOverride {
+  return mergeThemeOverrides(base, {
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } satisfies Partial<ModalProps> },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.dismiss } } satisfies Partial<NotificationProps> },
+    },
+  });
+}

@@ -1,8 +1,11 @@
+import { dateLocale } from '../i18n/i18n';
+
 /**
  * Every date and time the portal shows, in one format (decision 16: one way to say each thing):
  * Intl's medium date in the reader's locale ("24 Nov 2026" in Britain, "Nov 24, 2026" in the
  * United States), with the weekday where a page is about one day, with the time where an
- * instant matters, and the day and month alone on chart axes.
+ * instant matters, and the day and month alone on chart axes. The locale is the language's
+ * (docs/i18n.md): in Hindi and Telugu their own month and day names; in English the browser's.
  *
  * Calendar dates (`YYYY-MM-DD`, a day in the portal's zone) are built at noon UTC and formatted
  * in UTC, so the day shown never shifts with the device's time zone. Instants from the API are
@@ -10,13 +13,13 @@
  * zone the reader's device is in.
  */
 
-/** The reader's locale: the browser's. */
-const LOCALE: string | undefined = undefined;
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per options and zone: making one costs far more than formatting with it. */
-function formatter(options: Intl.DateTimeFormatOptions, locale = LOCALE): Intl.DateTimeFormat {
+/**
+ * One formatter per locale, options and zone: making one costs far more than formatting with it.
+ * The locale is read at each call, so a change of language shows in the next render.
+ */
+function formatter(options: Intl.DateTimeFormatOptions, locale = dateLocale()): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
@@ -30,7 +33,7 @@ function formatter(options: Intl.DateTimeFormatOptions, locale = LOCALE): Intl.D
 export function formatCalendarDate(isoDate: string, options: Intl.DateTimeFormatOptions, locale?: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   if (!year || !month || !day) return isoDate;
-  return formatter({ ...options, timeZone: 'UTC' }, locale ?? LOCALE).format(new Date(Date.UTC(year, month - 1, day, 12)));
+  return formatter({ ...options, timeZone: 'UTC' }, locale ?? dateLocale()).format(new Date(Date.UTC(year, month - 1, day, 12)));
 }
 
 /** The portal's date: "24 Nov 2026" (en-GB). Tables, terms, lists. */

@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import type { MarkStatus } from '../../shared/attendance-rules';
 import { ScanResultSchema, type ScanResult } from '../../shared/schemas/checkins';
 import { api } from './api-client';
 import { signCheckin } from './device-key';
@@ -29,9 +32,24 @@ export function resultAddress(outcome: ScanResult | Error): string {
   return `${RESULT_PATH}?${query.toString()}`;
 }
 
-/** An outcome in words: "You are checked in to CSE3, period 2: present". */
+/** A mark as an outcome names it, in the language shown. */
+const MARK_WORDS: Record<MarkStatus, MessageDescriptor> = {
+  present: msg`present`,
+  absent: msg`absent`,
+  late: msg`late`,
+  excused: msg`excused`,
+};
+
+/** An outcome in words, in the language shown: "You are checked in to CSE3, period 2: present". */
 export function outcomeInWords(outcome: { status: string; class: string; period: number; markKept: boolean }): string {
-  const where = outcome.period > 0 ? `${outcome.class}, period ${outcome.period}` : `${outcome.class} for the day`;
-  if (outcome.markKept) return `You are checked in to ${where}. Your teacher had already marked you: ${outcome.status}.`;
-  return `You are checked in to ${where}: ${outcome.status}`;
+  const className = outcome.class;
+  const period = outcome.period;
+  // A status the page does not know (an address typed by hand) shows as it came.
+  const mark = Object.hasOwn(MARK_WORDS, outcome.status) ? i18n._(MARK_WORDS[outcome.status as MarkStatus]) : outcome.status;
+  if (outcome.markKept) {
+    return period > 0
+      ? t`You are checked in to ${className}, period ${period}. Your teacher had already marked you: ${mark}.`
+      : t`You are checked in to ${className} for the day. Your teacher had already marked you: ${mark}.`;
+  }
+  return period > 0 ? t`You are checked in to ${className}, period ${period}: ${mark}` : t`You are checked in to ${className} for the day: ${mark}`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ALL_TERMS, TermListSchema, type Term, type TermListItem } from '../../shared/schemas/terms';
 import { api } from './api-client';
@@ -40,9 +41,9 @@ export function termDates(term: Pick<Term, 'startsOn' | 'endsOn'>): string {
   return `${day(term.startsOn)} – ${day(term.endsOn)}`;
 }
 
-/** What an answer covers, in words: 'Autumn 2026 (1 Jul 2026 – 30 Nov 2026)' or 'All time'. */
+/** What an answer covers, in words (in the language shown): 'Autumn 2026 (1 Jul 2026 – 30 Nov 2026)' or 'All time'. */
 export function termDescription(term: Term | null): string {
-  return term ? `${term.name} (${termDates(term)})` : 'All time';
+  return term ? `${term.name} (${termDates(term)})` : t`All time`;
 }
 
 /** A term's name for a file name: 'autumn-2026', or 'all-time'. */

@@ -1,22 +1,37 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Code, Group, Image, List, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { EMAIL_CHOICE_LABELS, EMAIL_CHOICES, EmailChoiceSchema, type EmailChoice } from '../../../../shared/schemas/alerts';
+import { EMAIL_CHOICES, EmailChoiceSchema, type EmailChoice } from '../../../../shared/schemas/alerts';
 import { TOTP_CODE_MESSAGE, TotpCodeSchema } from '../../../../shared/schemas/auth';
+import { AccountLanguageSwitcher } from '../../../components/account-language';
 import { bindValue, failureText, FormFailure, FormSaved } from '../../../components/forms';
 import { LoadError } from '../../../components/load-states';
 import { PageLoader } from '../../../components/page-loader';
+import { serverText } from '../../../i18n/server-text';
 import { saveFile } from '../../../lib/save-file';
 import { useMe } from '../../../lib/session';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings';
 import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../api/totp';
 
-function messageOf(error: unknown): string {
-  return failureText(error, 'Something went wrong. Please try again.');
+/** Why a request failed, in the language shown. */
+function messageOf(error: unknown, i18n: I18n): string {
+  return failureText(error, i18n._(msg`Something went wrong. Please try again.`));
 }
+
+/** The e-mail choices as /account offers them (the shared EMAIL_CHOICE_LABELS, in the language shown). */
+const EMAIL_CHOICE_WORDS: Record<EmailChoice, MessageDescriptor> = {
+  immediate: msg`At once, one e-mail per alert`,
+  daily: msg`A daily digest at 07:30`,
+  weekly: msg`A weekly digest, Mondays at 07:30`,
+  never: msg`Never: only in the portal`,
+};
 
 /** The otpauth address as a QR code, drawn in the browser: the secret never goes to another service. */
 function QrCode({ text }: { text: string }) {
+  const { t } = useLingui();
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -29,19 +44,22 @@ function QrCode({ text }: { text: string }) {
   }, [text]);
   return (
     <div style={{ width: 200, height: 200, background: 'white', borderRadius: 8 }}>
-      {svg && <Image src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt="QR code to scan with your authenticator app" w={200} h={200} />}
+      {svg && <Image src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt={t`QR code to scan with your authenticator app`} w={200} h={200} />}
     </div>
   );
 }
 
-/** /account: who is signed in, two-step sign-in (TOTP) and how alerts come by e-mail. */
+/** /account: who is signed in, two-step sign-in (TOTP), the account's language and how alerts come by e-mail. */
 export default function AccountPage() {
+  const { t, i18n } = useLingui();
   const me = useMe().data;
   const status = useTotpStatus();
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Title order={1}>My account</Title>
+        <Title order={1}>
+          <Trans>My account</Trans>
+        </Title>
         {me && (
           <Text c="dimmed">
             {me.name} · {me.email}
@@ -51,22 +69,34 @@ export default function AccountPage() {
       {me?.totpSetupRequired && (
         <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} role="status">
           <Text fw={600} size="sm">
-            Set up two-step sign-in to continue
+            <Trans>Set up two-step sign-in to continue</Trans>
           </Text>
-          This portal asks faculty and administrators for a code from an authenticator app at each password sign-in. Set it up below; the rest of the portal opens once it is on.
+          <Trans>This portal asks faculty and administrators for a code from an authenticator app at each password sign-in. Set it up below; the rest of the portal opens once it is on.</Trans>
         </Alert>
       )}
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="totp-heading">
         <Title order={2} fz="lg" id="totp-heading" mb="xs">
-          Two-step sign-in
+          <Trans>Two-step sign-in</Trans>
         </Title>
-        {status.isPending ? <PageLoader label="Loading" /> : status.isError ? <LoadError title="Error loading two-step sign-in" message={messageOf(status.error)} onRetry={() => void status.refetch()} /> : <TotpSection enabled={status.data.enabled} codesLeft={status.data.recoveryCodesLeft} required={status.data.required} />}
+        {status.isPending ? <PageLoader label={t`Loading`} /> : status.isError ? <LoadError title={t`Error loading two-step sign-in`} message={messageOf(status.error, i18n)} onRetry={() => void status.refetch()} /> : <TotpSection enabled={status.data.enabled} codesLeft={status.data.recoveryCodesLeft} required={status.data.required} />}
       </Card>
       {/* Held to the TOTP setup, the session may reach nothing else. */}
       {!me?.totpSetupRequired && (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="language-heading">
+          <Title order={2} fz="lg" id="language-heading" mb="xs">
+            <Trans>Language</Trans>
+          </Title>
+          <AccountLanguageSwitcher
+            size="sm"
+            label={t`The portal's language`}
+            description={t`The portal and its e-mails to you use it, on every device you sign in on.`}
+          />
+        </Card>
+      )}
+      {!me?.totpSetupRequired && (
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="alert-emails-heading">
           <Title order={2} fz="lg" id="alert-emails-heading" mb="xs">
-            Alert e-mails
+            <Trans>Alert e-mails</Trans>
           </Title>
           <AlertEmailsSection />
         </Card>
@@ -77,13 +107,16 @@ export default function AccountPage() {
 
 /** How alerts come by e-mail: saved as soon as another is chosen. The bell shows them whatever the choice. */
 function AlertEmailsSection() {
+  const { t, i18n } = useLingui();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
   // The choice being saved shows as chosen at once; a failed one goes back to the stored choice.
   const [choosing, setChoosing] = useState<EmailChoice | null>(null);
   const [saved, setSaved] = useState<EmailChoice | null>(null);
-  if (settings.isPending) return <PageLoader label="Loading" />;
-  if (settings.isError) return <LoadError title="Error loading the alert e-mails" message={messageOf(settings.error)} onRetry={() => void settings.refetch()} />;
+  if (settings.isPending) return <PageLoader label={t`Loading`} />;
+  if (settings.isError) return <LoadError title={t`Error loading the alert e-mails`} message={messageOf(settings.error, i18n)} onRetry={() => void settings.refetch()} />;
+  const choiceLabel = (choice: EmailChoice) => i18n._(EMAIL_CHOICE_WORDS[choice]);
+  const savedChoice = saved ? choiceLabel(saved) : '';
   const value = choosing ?? settings.data.email;
   const choose = (chosen: string) => {
     const parsed = EmailChoiceSchema.safeParse(chosen);
@@ -97,12 +130,12 @@ function AlertEmailsSection() {
   };
   return (
     <Stack gap="sm">
-      {update.isError && <FormFailure onDismiss={() => update.reset()}>{failureText(update.error, 'Error saving the choice. Please try again.')}</FormFailure>}
-      {saved && !update.isError && <FormSaved onDismiss={() => setSaved(null)}>Saved: {EMAIL_CHOICE_LABELS[saved]}.</FormSaved>}
-      <Radio.Group value={value} onChange={choose} label="How alerts reach you by e-mail" description="The bell at the top of each page shows them, whatever you choose.">
+      {update.isError && <FormFailure onDismiss={() => update.reset()}>{failureText(update.error, t`Error saving the choice. Please try again.`)}</FormFailure>}
+      {saved && !update.isError && <FormSaved onDismiss={() => setSaved(null)}>{t`Saved: ${savedChoice}.`}</FormSaved>}
+      <Radio.Group value={value} onChange={choose} label={t`How alerts reach you by e-mail`} description={t`The bell at the top of each page shows them, whatever you choose.`}>
         <Stack gap="xs" mt="xs">
           {EMAIL_CHOICES.map((choice) => (
-            <Radio key={choice} value={choice} label={EMAIL_CHOICE_LABELS[choice]} />
+            <Radio key={choice} value={choice} label={choiceLabel(choice)} />
           ))}
         </Stack>
       </Radio.Group>
@@ -124,7 +157,7 @@ function TotpSection({ enabled, codesLeft, required }: { enabled: boolean; codes
     return (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
-          Off. With it on, signing in with your password also asks for a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP and the like).
+          <Trans>Off. With it on, signing in with your password also asks for a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP and the like).</Trans>
         </Text>
         <StartSetup onSetup={setSetup} />
       </Stack>
@@ -135,16 +168,16 @@ function TotpSection({ enabled, codesLeft, required }: { enabled: boolean; codes
       <Group gap="xs">
         <IconShieldCheck size={20} color="var(--portal-text-present)" aria-hidden />
         <Text size="sm" fw={600}>
-          On. {codesLeft} of 10 recovery codes left.
+          <Trans>On. {codesLeft} of 10 recovery codes left.</Trans>
         </Text>
       </Group>
       <Group gap="sm">
         <Button variant="default" onClick={() => setAsking('setup')}>
-          Set up again
+          <Trans>Set up again</Trans>
         </Button>
         {!required && (
           <Button variant="default" color="red" onClick={() => setAsking('disable')}>
-            Turn off
+            <Trans>Turn off</Trans>
           </Button>
         )}
       </Group>
@@ -153,12 +186,13 @@ function TotpSection({ enabled, codesLeft, required }: { enabled: boolean; codes
 }
 
 function StartSetup({ onSetup }: { onSetup: (setup: { secret: string; otpauthUrl: string }) => void }) {
+  const { i18n } = useLingui();
   const start = useTotpSetup();
   return (
     <>
-      {start.isError && <FormFailure>{messageOf(start.error)}</FormFailure>}
+      {start.isError && <FormFailure>{messageOf(start.error, i18n)}</FormFailure>}
       <Button loading={start.isPending} onClick={() => start.mutate({}, { onSuccess: onSetup })}>
-        Set up two-step sign-in
+        <Trans>Set up two-step sign-in</Trans>
       </Button>
     </>
   );
@@ -166,6 +200,7 @@ function StartSetup({ onSetup }: { onSetup: (setup: { secret: string; otpauthUrl
 
 /** Setting up again and turning off ask for the current password first. */
 function PasswordStep({ action, onSetup, onDone }: { action: 'setup' | 'disable'; onSetup: (setup: { secret: string; otpauthUrl: string }) => void; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const setup = useTotpSetup();
   const disable = useTotpDisable();
@@ -177,16 +212,16 @@ function PasswordStep({ action, onSetup, onDone }: { action: 'setup' | 'disable'
     else disable.mutate(password, { onSuccess: onDone });
   };
   return (
-    <form onSubmit={submit} aria-label={action === 'setup' ? 'Set up again' : 'Turn off two-step sign-in'}>
+    <form onSubmit={submit} aria-label={action === 'setup' ? t`Set up again` : t`Turn off two-step sign-in`}>
       <Stack gap="sm" maw={360}>
-        {error && <FormFailure>{messageOf(error)}</FormFailure>}
-        <PasswordInput label="Current password" autoComplete="current-password" {...bindValue(password, setPassword)} data-autofocus />
+        {error && <FormFailure>{messageOf(error, i18n)}</FormFailure>}
+        <PasswordInput label={t`Current password`} autoComplete="current-password" {...bindValue(password, setPassword)} data-autofocus />
         <Group gap="sm">
           <Button type="submit" loading={pending} disabled={password === ''} color={action === 'disable' ? 'red.9' : undefined}>
-            {action === 'setup' ? 'Continue' : 'Turn off'}
+            {action === 'setup' ? t`Continue` : t`Turn off`}
           </Button>
           <Button variant="default" onClick={onDone} disabled={pending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>
@@ -195,6 +230,7 @@ function PasswordStep({ action, onSetup, onDone }: { action: 'setup' | 'disable'
 }
 
 function EnableForm({ setup, onEnabled, onCancel }: { setup: { secret: string; otpauthUrl: string }; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const { t, i18n } = useLingui();
   const enable = useTotpEnable();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -202,31 +238,37 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: { secret: string; o
     event.preventDefault();
     setProblem(null);
     if (!TotpCodeSchema.safeParse(code).success) {
-      setProblem(TOTP_CODE_MESSAGE);
+      setProblem(serverText(TOTP_CODE_MESSAGE));
       return;
     }
-    enable.mutate(code.trim(), { onSuccess: (answer) => onEnabled(answer.recoveryCodes), onError: (error) => setProblem(messageOf(error)) });
+    enable.mutate(code.trim(), { onSuccess: (answer) => onEnabled(answer.recoveryCodes), onError: (error) => setProblem(messageOf(error, i18n)) });
   };
   return (
-    <form onSubmit={submit} aria-label="Turn on two-step sign-in">
+    <form onSubmit={submit} aria-label={t`Turn on two-step sign-in`}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">1. Scan this code with your authenticator app.</Text>
+          <Text size="sm">
+            <Trans>1. Scan this code with your authenticator app.</Trans>
+          </Text>
           <QrCode text={setup.otpauthUrl} />
-          <Text size="sm">Or type this key into the app:</Text>
+          <Text size="sm">
+            <Trans>Or type this key into the app:</Trans>
+          </Text>
           <Code fz="sm" style={{ overflowWrap: 'anywhere' }}>
             {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
           </Code>
         </Stack>
         <Stack gap="sm">
-          <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-          <TextInput label="Code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} {...bindValue(code, setCode)} error={problem} />
+          <Text size="sm">
+            <Trans>2. Enter the 6-digit code the app shows.</Trans>
+          </Text>
+          <TextInput label={t`Code`} autoComplete="one-time-code" inputMode="numeric" maxLength={6} {...bindValue(code, setCode)} error={problem} />
           <Group gap="sm">
             <Button type="submit" loading={enable.isPending} disabled={code.trim() === ''}>
-              Turn on
+              <Trans>Turn on</Trans>
             </Button>
             <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </Group>
         </Stack>
@@ -236,15 +278,18 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: { secret: string; o
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   return (
     <Stack gap="sm" align="flex-start">
       <Alert color="green" icon={<IconShieldCheck size={18} aria-hidden />} role="status">
         <Text fw={600} size="sm">
-          Two-step sign-in is on.
+          <Trans>Two-step sign-in is on.</Trans>
         </Text>
-        <Text size="sm">Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.</Text>
+        <Text size="sm">
+          <Trans>Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.</Trans>
+        </Text>
       </Alert>
-      <List aria-label="Recovery codes" listStyleType="none" spacing={4}>
+      <List aria-label={t`Recovery codes`} listStyleType="none" spacing={4}>
         {codes.map((code) => (
           <List.Item key={code}>
             <Code fz="md">{code}</Code>
@@ -253,9 +298,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </List>
       <Group gap="sm">
         <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'recovery-codes.txt')}>
-          Download codes
+          <Trans>Download codes</Trans>
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>
+          <Trans>I have saved them</Trans>
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,15 +1,20 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NoticeFooter } from '../../../components/notice-links';
 import { NewPasswordSchema, SET_PASSWORD_LINK_MESSAGE } from '../../../../shared/schemas/auth';
 import { FormFailure, FormSaved, useFormFailure, bindValue } from '../../../components/forms';
+import { serverText } from '../../../i18n/server-text';
 import { ApiError } from '../../../lib/api-client';
 import { useSetPasswordWithLink } from '../api/set-password';
 
+/** What the page says of a link without its token, in English; shown in the language shown (MISSING_TOKEN). */
 export const MISSING_TOKEN_MESSAGE =
   'This link is incomplete. Open the whole link you were sent, or ask an administrator for a new one.';
-const MISMATCH_MESSAGE = 'The two passwords are not the same';
+const MISSING_TOKEN = msg`This link is incomplete. Open the whole link you were sent, or ask an administrator for a new one.`;
+const MISMATCH = msg`The two passwords are not the same`;
 
 /** The token of a set-password link: `#token=…` in the address (a fragment never reaches a server log). */
 function tokenFromFragment(hash: string): string | null {
@@ -23,6 +28,7 @@ function tokenFromFragment(hash: string): string | null {
  * bookmarks and screenshots.
  */
 export function SetPasswordPage() {
+  const { i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const [token] = useState(() => tokenFromFragment(location.hash));
@@ -38,11 +44,13 @@ export function SetPasswordPage() {
         <Paper component="main" id="main-content" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
           <Stack gap={4} mb="lg" ta="center">
             <Title order={1}>
-              Choose your password
+              <Trans>Choose your password</Trans>
             </Title>
-            <Text c="dimmed">University Portal</Text>
+            <Text c="dimmed">
+              <Trans>University Portal</Trans>
+            </Text>
           </Stack>
-          {token ? <SetPasswordForm token={token} /> : <LinkProblem message={MISSING_TOKEN_MESSAGE} />}
+          {token ? <SetPasswordForm token={token} /> : <LinkProblem message={i18n._(MISSING_TOKEN)} />}
         </Paper>
         <NoticeFooter />
       </Stack>
@@ -51,17 +59,19 @@ export function SetPasswordPage() {
 }
 
 function LinkProblem({ message }: { message: string }) {
+  const { t } = useLingui();
   return (
     <Stack gap="md">
-      <FormFailure title="This link does not work">{message}</FormFailure>
+      <FormFailure title={t`This link does not work`}>{message}</FormFailure>
       <Anchor component={Link} to="/login" ta="center">
-        Go to sign in
+        <Trans>Go to sign in</Trans>
       </Anchor>
     </Stack>
   );
 }
 
 function SetPasswordForm({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string | undefined; confirm?: string | undefined }>({});
@@ -69,13 +79,15 @@ function SetPasswordForm({ token }: { token: string }) {
   const [linkDead, setLinkDead] = useState(false);
   const save = useSetPasswordWithLink();
 
-  if (linkDead) return <LinkProblem message={SET_PASSWORD_LINK_MESSAGE} />;
+  if (linkDead) return <LinkProblem message={serverText(SET_PASSWORD_LINK_MESSAGE)} />;
   if (save.isSuccess) {
     return (
       <Stack gap="md">
-        <FormSaved title="Password set">Your password is set. Sign in with your e-mail and your new password.</FormSaved>
+        <FormSaved title={t`Password set`}>
+          <Trans>Your password is set. Sign in with your e-mail and your new password.</Trans>
+        </FormSaved>
         <Button component={Link} to="/login" fullWidth>
-          Go to sign in
+          <Trans>Go to sign in</Trans>
         </Button>
       </Stack>
     );
@@ -86,8 +98,8 @@ function SetPasswordForm({ token }: { token: string }) {
     failure.clear();
     const parsed = NewPasswordSchema.safeParse(password);
     const found = {
-      password: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      confirm: parsed.success && confirm !== password ? MISMATCH_MESSAGE : undefined,
+      password: parsed.success ? undefined : serverText(parsed.error.issues[0]?.message),
+      confirm: parsed.success && confirm !== password ? i18n._(MISMATCH) : undefined,
     };
     setErrors(found);
     if (found.password || found.confirm) return;
@@ -96,19 +108,19 @@ function SetPasswordForm({ token }: { token: string }) {
       {
         onError: (error) => {
           if (error instanceof ApiError && error.said === SET_PASSWORD_LINK_MESSAGE) setLinkDead(true);
-          else failure.fail(error, 'Error setting the password. Please try again.');
+          else failure.fail(error, t`Error setting the password. Please try again.`);
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose your password">
+    <form onSubmit={submit} noValidate aria-label={t`Choose your password`}>
       <Stack gap="md">
         {failure.alert}
         <PasswordInput
-          label="New password"
-          description="At least 10 characters, hard to guess: a few unrelated words work well."
+          label={t`New password`}
+          description={t`At least 10 characters, hard to guess: a few unrelated words work well.`}
           autoComplete="new-password"
           {...bindValue(password, setPassword)}
           error={errors.password}
@@ -116,14 +128,14 @@ function SetPasswordForm({ token }: { token: string }) {
           data-autofocus
         />
         <PasswordInput
-          label="New password again"
+          label={t`New password again`}
           autoComplete="new-password"
           {...bindValue(confirm, setConfirm)}
           error={errors.confirm}
           required
         />
         <Button type="submit" fullWidth loading={save.isPending}>
-          Set password
+          <Trans>Set password</Trans>
         </Button>
       </Stack>
     </form>

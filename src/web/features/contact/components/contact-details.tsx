@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -23,11 +24,12 @@ function Block({ icon, title, children }: { icon: ReactNode; title: string; chil
 
 /** The address, phone and e-mail blocks of the contact page, as the portal is configured. */
 export function ContactDetails() {
+  const { t } = useLingui();
   const info = useContactInfo();
   if (info.isError) {
     return (
-      <Alert color="gray" title="Contact details">
-        Our address and phone number cannot be shown right now. You can still send us a message.
+      <Alert color="gray" title={t`Contact details`}>
+        <Trans>Our address and phone number cannot be shown right now. You can still send us a message.</Trans>
       </Alert>
     );
   }
@@ -40,7 +42,7 @@ export function ContactDetails() {
   const data = info.data;
   return (
     <Stack gap="md" aria-busy={info.isPending}>
-      <Block icon={<IconMapPin size={20} />} title="Address">
+      <Block icon={<IconMapPin size={20} />} title={t`Address`}>
         {data ? (
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {data.address}
@@ -49,7 +51,7 @@ export function ContactDetails() {
           loading
         )}
       </Block>
-      <Block icon={<IconPhone size={20} />} title="Phone">
+      <Block icon={<IconPhone size={20} />} title={t`Phone`}>
         {data ? (
           <Anchor size="sm" href={`tel:${data.phone.replace(/[^+0-9]/g, '')}`}>
             {data.phone}
@@ -58,7 +60,7 @@ export function ContactDetails() {
           loading
         )}
       </Block>
-      <Block icon={<IconMail size={20} />} title="Email">
+      <Block icon={<IconMail size={20} />} title={t`Email`}>
         {data ? (
           <Anchor size="sm" href={`mailto:${data.email}`} style={{ overflowWrap: 'anywhere' }}>
             {data.email}

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Loader, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { CONTACT_FAILED_MESSAGE, CONTACT_SENT_MESSAGE, ContactFormSchema, HONEYPOT_FIELD, type ContactFormValues, type ContactInput } from '../../../../shared/schemas/contact';
 import { FormFailure, FormSaved } from '../../../components/forms';
+import { serverText } from '../../../i18n/server-text';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -28,6 +30,7 @@ function failureDetail(error: Error): string | null {
 
 /** The contact form at /contact-us: cleared after a message is sent, kept as typed when sending fails. */
 export function ContactForm() {
+  const { t } = useLingui();
   const send = useSendContactMessage();
   const [result, setResult] = useState<Result | null>(null);
   const form = useForm<ContactFormValues, unknown, ContactInput>({
@@ -60,30 +63,30 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact us">
+    <form onSubmit={submit} noValidate aria-label={t`Contact us`}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput id="contact-name" label="Full Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+          <TextInput id="contact-name" label={t`Full Name`} autoComplete="name" required error={serverText(errors.name?.message)} {...register('name')} />
           <TextInput
             id="contact-email"
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
             required
-            error={errors.email?.message}
+            error={serverText(errors.email?.message)}
             {...register('email')}
           />
-          <TextInput id="contact-phone" label="Phone Number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextInput id="contact-subject" label="Subject" required error={errors.subject?.message} {...register('subject')} />
+          <TextInput id="contact-phone" label={t`Phone Number`} type="tel" autoComplete="tel" error={serverText(errors.phone?.message)} {...register('phone')} />
+          <TextInput id="contact-subject" label={t`Subject`} required error={serverText(errors.subject?.message)} {...register('subject')} />
         </SimpleGrid>
         <Textarea
           id="contact-message"
-          label="Message"
+          label={t`Message`}
           required
           rows={6}
           resize="vertical"
-          error={errors.message?.message}
+          error={serverText(errors.message?.message)}
           {...register('message')}
         />
         {/* Robots fill in every field; people never see this one, and screen readers and the Tab key skip it. */}
@@ -101,16 +104,16 @@ export function ContactForm() {
           leftSection={sending ? <Loader size={16} color="gray" aria-hidden /> : undefined}
           style={{ alignSelf: 'flex-start' }}
         >
-          Send Message
+          <Trans>Send Message</Trans>
         </Button>
         <div aria-live="polite">
           {result?.kind === 'sent' && (
-            <FormSaved>{CONTACT_SENT_MESSAGE}</FormSaved>
+            <FormSaved>{serverText(CONTACT_SENT_MESSAGE)}</FormSaved>
           )}
           {result?.kind === 'failed' && (
             <FormFailure>
               <Text size="sm" fw={600}>
-                {CONTACT_FAILED_MESSAGE}
+                {serverText(CONTACT_FAILED_MESSAGE)}
               </Text>
               {result.detail && <Text size="sm">{result.detail}</Text>}
             </FormFailure>

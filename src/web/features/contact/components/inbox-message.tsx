@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Group, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
 import type { ContactMessage } from '../../../../shared/schemas/contact';
 import { formatDateTime } from '../../../lib/calendar-date';
@@ -9,22 +11,36 @@ function when(iso: string): string {
 
 /** Whether the message reached the form-submission service, and why not when it did not. */
 function Forwarding({ message }: { message: ContactMessage }) {
-  const tries = message.forwardAttempts === 1 ? '1 try' : `${message.forwardAttempts} tries`;
+  const { t } = useLingui();
+  const attempts = message.forwardAttempts;
+  const forwardError = message.forwardError;
+  const forwardedOn = message.forwardedAt ? when(message.forwardedAt) : null;
   // Filled and outlined badges in dark shades: the light ones are too faint to read at this size.
   switch (message.forwardStatus) {
     case 'forwarded':
       return (
         <Group gap="xs" wrap="wrap">
-          <Badge color="teal.9">Forwarded</Badge>
-          {message.forwardedAt && <Text size="xs" c="dimmed">on {when(message.forwardedAt)}</Text>}
+          <Badge color="teal.9">
+            <Trans>Forwarded</Trans>
+          </Badge>
+          {forwardedOn && (
+            <Text size="xs" c="dimmed">
+              {t`on ${forwardedOn}`}
+            </Text>
+          )}
         </Group>
       );
     case 'failed':
       return (
         <Group gap="xs" wrap="wrap">
-          <Badge color="red.9">Forwarding failed</Badge>
+          <Badge color="red.9">
+            <Trans>Forwarding failed</Trans>
+          </Badge>
           <Text size="xs" c="dimmed">
-            {message.forwardError} (gave up after {tries}; the message is kept here)
+            {t`${plural(attempts, {
+              one: `${forwardError} (gave up after # try; the message is kept here)`,
+              other: `${forwardError} (gave up after # tries; the message is kept here)`,
+            })}`}
           </Text>
         </Group>
       );
@@ -32,25 +48,28 @@ function Forwarding({ message }: { message: ContactMessage }) {
       return message.forwardError ? (
         <Group gap="xs" wrap="wrap">
           <Badge color="var(--portal-text-danger)" variant="outline">
-            Forwarding pending
+            <Trans>Forwarding pending</Trans>
           </Badge>
           <Text size="xs" c="dimmed">
-            Last try failed: {message.forwardError} ({tries} so far; trying again)
+            {t`${plural(attempts, {
+              one: `Last try failed: ${forwardError} (# try so far; trying again)`,
+              other: `Last try failed: ${forwardError} (# tries so far; trying again)`,
+            })}`}
           </Text>
         </Group>
       ) : (
         <Badge color="var(--portal-text-muted)" variant="outline">
-          Forwarding pending
+          <Trans>Forwarding pending</Trans>
         </Badge>
       );
     case 'off':
       return (
         <Group gap="xs" wrap="wrap">
           <Badge color="var(--portal-text-muted)" variant="outline">
-            Not forwarded
+            <Trans>Not forwarded</Trans>
           </Badge>
           <Text size="xs" c="dimmed">
-            No form service is set up; the message is kept here only.
+            <Trans>No form service is set up; the message is kept here only.</Trans>
           </Text>
         </Group>
       );
@@ -65,6 +84,8 @@ interface InboxMessageProps {
 
 /** One message; an unread one stands out with a coloured edge, a tint and an Unread badge. */
 export function InboxMessage({ message, onToggleRead, toggling }: InboxMessageProps) {
+  const { t } = useLingui();
+  const subject = message.subject;
   const unread = !message.read;
   const headingId = `contact-message-${message.id}`;
   return (
@@ -86,7 +107,7 @@ export function InboxMessage({ message, onToggleRead, toggling }: InboxMessagePr
             <Group gap="xs" wrap="nowrap" align="center">
               {unread && (
                 <Badge color="blue.8" size="sm" style={{ flexShrink: 0 }}>
-                  Unread
+                  <Trans>Unread</Trans>
                 </Badge>
               )}
               <Title order={2} fz="md" fw={unread ? 700 : 500} id={headingId} style={{ overflowWrap: 'anywhere' }}>
@@ -111,12 +132,12 @@ export function InboxMessage({ message, onToggleRead, toggling }: InboxMessagePr
             size="xs"
             loading={toggling}
             onClick={() => onToggleRead(unread)}
-            aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${message.subject}`}
+            aria-label={unread ? t`Mark as read: ${subject}` : t`Mark as unread: ${subject}`}
           >
-            {unread ? 'Mark as read' : 'Mark as unread'}
+            {unread ? t`Mark as read` : t`Mark as unread`}
           </Button>
         </Group>
-        <Spoiler maxHeight={120} showLabel="Show more" hideLabel="Show less">
+        <Spoiler maxHeight={120} showLabel={t`Show more`} hideLabel={t`Show less`}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.message}
           </Text>

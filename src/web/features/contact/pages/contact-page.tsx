@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { ContactDetails } from '../components/contact-details';
 import { ContactForm } from '../components/contact-form';
@@ -7,8 +8,12 @@ export function ContactPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Contact Us</Title>
-        <Text c="dimmed">Questions about attendance, registration or the portal? Send us a message. Fields marked * are required.</Text>
+        <Title order={1}>
+          <Trans>Contact Us</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>Questions about attendance, registration or the portal? Send us a message. Fields marked * are required.</Trans>
+        </Text>
       </Stack>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>

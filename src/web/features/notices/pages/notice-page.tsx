@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { useLocation } from 'react-router';
 import type { NoticeName } from '../../../../shared/schemas/notices';
@@ -7,11 +8,15 @@ import { useNotice } from '../api/get-notice';
 
 /** /privacy and /accessibility (public): the university's notice, or the portal's own. */
 export function NoticePage() {
+  const { t } = useLingui();
   const name: NoticeName = useLocation().pathname.startsWith('/accessibility') ? 'accessibility' : 'privacy';
   const notice = useNotice(name);
   if (!notice.isSuccess) {
-    const what = name === 'privacy' ? 'privacy notice' : 'accessibility statement';
-    return <QueryState query={notice} loading={`Loading the ${what}…`} failed={`Error loading the ${what}`} />;
+    return name === 'privacy' ? (
+      <QueryState query={notice} loading={t`Loading the privacy notice…`} failed={t`Error loading the privacy notice`} />
+    ) : (
+      <QueryState query={notice} loading={t`Loading the accessibility statement…`} failed={t`Error loading the accessibility statement`} />
+    );
   }
   return (
     <Stack gap="sm" maw="46rem" style={{ overflowWrap: 'anywhere' }} component="article">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -7,23 +8,21 @@ import { failureText } from '../../../components/forms';
 import { formatDateTime } from '../../../lib/calendar-date';
 import { useMarkNotificationsRead, useNotificationEvents, useNotifications } from '../api/notifications';
 
-/** The bell's accessible name: the count is in it, the badge beside the icon is only drawn. */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-}
-
 /**
  * The header's bell, for every signed-in account: how many notices are unread, and a popover with
  * the newest (unread ones marked), each opening its link and so read, and "Mark all as read". A
  * notice arriving on the live stream refreshes it.
  */
 export function NotificationBell() {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   const notices = useNotifications(true);
   useNotificationEvents();
   const markRead = useMarkNotificationsRead();
   const headingId = useId();
   const unread = notices.data?.unread ?? 0;
+  // The bell's accessible name: the count is in it, the badge beside the icon is only drawn.
+  const bellLabel = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
 
   const toggle = () => {
     // Opening shows the newest, even where the stream is not there to say one arrived.
@@ -39,24 +38,24 @@ export function NotificationBell() {
   if (notices.isPending) {
     body = (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label="Loading notifications" />
+        <Loader size="sm" aria-label={t`Loading notifications`} />
       </Group>
     );
   } else if (notices.isError) {
     body = (
       <Stack gap="xs" p="md" align="flex-start">
         <Text size="sm" role="alert">
-          {failureText(notices.error, 'Error loading the notifications.')}
+          {failureText(notices.error, t`Error loading the notifications.`)}
         </Text>
         <Button size="xs" variant="default" onClick={() => void notices.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     );
   } else if (notices.data.items.length === 0) {
     body = (
       <Text size="sm" p="md">
-        No notifications yet
+        <Trans>No notifications yet</Trans>
       </Text>
     );
   } else {
@@ -78,7 +77,7 @@ export function NotificationBell() {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus returnFocus hideDetached={false}>
       <Indicator label={<span aria-hidden>{unread > 99 ? '99+' : unread}</span>} size={18} color="red.9" offset={4} disabled={unread === 0}>
         <Popover.Target>
-          <ActionIcon variant="default" size="lg" aria-label={bellLabel(unread)} title="Notifications" onClick={toggle}>
+          <ActionIcon variant="default" size="lg" aria-label={bellLabel} title={t`Notifications`} onClick={toggle}>
             <IconBell size={18} aria-hidden />
           </ActionIcon>
         </Popover.Target>
@@ -86,7 +85,7 @@ export function NotificationBell() {
       <Popover.Dropdown p={0} aria-labelledby={headingId} style={{ maxWidth: 'calc(100vw - 16px)' }}>
         <Group justify="space-between" wrap="nowrap" px="md" py="xs">
           <Text id={headingId} fw={700}>
-            Notifications
+            <Trans>Notifications</Trans>
           </Text>
           {/* Disabled but still focusable (and without a spinner, which disables): the focus stays in the popover once all are read. */}
           <Button
@@ -96,12 +95,12 @@ export function NotificationBell() {
             aria-disabled={unread === 0}
             onClick={() => unread > 0 && !markRead.isPending && markRead.mutate({ all: true })}
           >
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </Button>
         </Group>
         {markRead.isError && (
           <Text size="sm" c="var(--mantine-color-error)" role="alert" px="md" pb="xs">
-            {failureText(markRead.error, 'Error marking the notifications as read. Please try again.')}
+            {failureText(markRead.error, t`Error marking the notifications as read. Please try again.`)}
           </Text>
         )}
         <Divider />
@@ -112,9 +111,10 @@ export function NotificationBell() {
 }
 
 function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: () => void }) {
+  const { t } = useLingui();
   const title = (
     <>
-      {!notice.read && <VisuallyHidden>Unread: </VisuallyHidden>}
+      {!notice.read && <VisuallyHidden>{t`Unread:`} </VisuallyHidden>}
       {notice.title}
     </>
   );
