@@ -25,12 +25,17 @@ export interface LanguageSwitcherProps {
 export function LanguageSwitcher({ onChosen, label, description, size = 'xs' }: LanguageSwitcherProps) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
   const change = async (value: string) => {
     if (!isLanguage(value) || value === currentLanguage()) return;
     setBusy(true);
+    setUnsaved(false);
     try {
       await showLanguage(value, { remember: true });
+      // Shown here either way; kept beyond this device only when the server took it.
       await onChosen?.(value);
+    } catch {
+      setUnsaved(true);
     } finally {
       setBusy(false);
     }
@@ -43,6 +48,7 @@ export function LanguageSwitcher({ onChosen, label, description, size = 'xs' }: 
       aria-label={label ? undefined : t`Language`}
       value={currentLanguage()}
       disabled={busy}
+      error={unsaved ? t`Kept on this device only: your account could not be updated. Try again later.` : undefined}
       onChange={(event) => void change(event.currentTarget.value)}
       data-testid="language-switcher"
     >
