@@ -39,7 +39,7 @@ const PARTS: Record<string, string[]> = {
 
 /** Files inside a part's folders that another part holds. */
 const OWNED_ELSEWHERE: Record<string, string[]> = {
-  frame: ['src/web/components/student-record', 'src/web/i18n/server-messages.ts'],
+  frame: ['src/web/components/student-record/**', 'src/web/i18n/server-messages.ts'],
   account: [],
   admin: [],
   register: [],
