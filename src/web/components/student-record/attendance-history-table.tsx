@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MarkStatus } from '../../../shared/attendance-rules';
@@ -7,24 +10,30 @@ import { usePhoneScreen } from '../../lib/screen';
 import { DataTable, type DataColumn } from '../data-table';
 import { BandBadge, WordBadge } from './status-colors';
 
-const STATUS_WORD: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+/** A mark's status in words. */
+export const STATUS_WORD: Record<MarkStatus, MessageDescriptor> = { present: msg`Present`, absent: msg`Absent`, late: msg`Late`, excused: msg`Excused` };
 
 /** Present and late attend (good, warning), absent does not (danger); excused is left out (a plain badge). */
 function StatusBadge({ status }: { status: MarkStatus }) {
+  const { i18n } = useLingui();
   if (status === 'excused') {
     return (
       <WordBadge variant="light" color="gray" c="var(--mantine-color-text)">
-        {STATUS_WORD.excused}
+        {i18n._(STATUS_WORD.excused)}
       </WordBadge>
     );
   }
   const band = status === 'present' ? 'good' : status === 'late' ? 'warning' : 'danger';
-  return <BandBadge band={band}>{STATUS_WORD[status]}</BandBadge>;
+  return <BandBadge band={band}>{i18n._(STATUS_WORD[status])}</BandBadge>;
 }
 
-function lectureOf(entry: HistoryEntry): string {
-  if (entry.period === 0) return 'Whole day';
-  return entry.subject ? `Period ${entry.period}: ${entry.subject.name}` : `Period ${entry.period}`;
+/** The lecture of a mark: the whole day, or its period with the subject's name. */
+function Lecture({ entry }: { entry: HistoryEntry }) {
+  const { t } = useLingui();
+  const period = entry.period;
+  if (period === 0) return t`Whole day`;
+  const subject = entry.subject?.name;
+  return subject ? t`Period ${period}: ${subject}` : t`Period ${period}`;
 }
 
 /**
@@ -39,7 +48,7 @@ function lectureOf(entry: HistoryEntry): string {
  */
 export function AttendanceHistoryTable({
   history,
-  title = 'Attendance History',
+  title,
   headingLevel = 2,
   hasMore = false,
   loadingMore = false,
@@ -55,23 +64,26 @@ export function AttendanceHistoryTable({
   loadingMore?: boolean;
   onLoadMore?: () => void;
 }) {
+  const { t } = useLingui();
   const headingId = 'attendance-history-heading';
   const lectures = history.some((entry) => entry.period > 0);
   const phone = usePhoneScreen();
   const columns: DataColumn<HistoryEntry>[] = [
-    { header: 'Date', cell: (entry) => formatDate(entry.date) },
-    { header: 'Class', cell: (entry) => entry.class },
-    ...(lectures ? [{ header: 'Lecture', cell: lectureOf, wide: true }] : []),
-    { header: 'Status', cell: (entry) => <StatusBadge status={entry.status} /> },
-    ...(rowAction ? [{ header: 'Correction', cell: rowAction, printHide: true, wide: true }] : []),
+    { header: t`Date`, cell: (entry) => formatDate(entry.date) },
+    { header: t`Class`, cell: (entry) => entry.class },
+    ...(lectures ? [{ header: t`Lecture`, cell: (entry: HistoryEntry) => <Lecture entry={entry} />, wide: true }] : []),
+    { header: t`Status`, cell: (entry) => <StatusBadge status={entry.status} /> },
+    ...(rowAction ? [{ header: t`Correction`, cell: rowAction, printHide: true, wide: true }] : []),
   ];
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={headingLevel} fz="lg" mb="sm" id={headingId}>
-        {title}
+        {title ?? t`Attendance History`}
       </Title>
       {history.length === 0 ? (
-        <Text c="dimmed">No attendance has been recorded yet.</Text>
+        <Text c="dimmed">
+          <Trans>No attendance has been recorded yet.</Trans>
+        </Text>
       ) : (
         <DataTable
           labelledBy={headingId}
@@ -87,7 +99,7 @@ export function AttendanceHistoryTable({
       {hasMore && onLoadMore && (
         <Group justify="center" mt="sm" data-print-hide>
           <Button variant="default" onClick={onLoadMore} loading={loadingMore}>
-            Show older
+            <Trans>Show older</Trans>
           </Button>
         </Group>
       )}

@@ -1,10 +1,16 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { attendanceBand, attendanceForecast, formatPercent, percentage } from '../../../shared/attendance-rules';
+import { attendanceBand, percentage } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../shared/constants';
 import type { AttendanceSummaryResponse } from '../../../shared/schemas/students';
+import { formatCount, formatPercent } from './numbers';
 import { BAND_COLORS, BAND_TEXT_COLORS, BandBadge } from './status-colors';
+
+/** A summary's standing, as the server says it: at or above 75%, or below. */
+export const STANDING_WORD = { Good: msg`Good`, Low: msg`Low` } as const;
 
 /**
  * Total days, present, absent and percentage (1 decimal), a progress bar each for present and
@@ -18,7 +24,7 @@ import { BAND_COLORS, BAND_TEXT_COLORS, BandBadge } from './status-colors';
  */
 export function AttendanceSummary({
   summary,
-  title = 'Attendance Summary',
+  title,
   headingLevel = 2,
   showForecast = true,
   caption,
@@ -29,17 +35,19 @@ export function AttendanceSummary({
   showForecast?: boolean;
   caption?: string;
 }) {
+  const { t, i18n } = useLingui();
   const band = attendanceBand(summary.percentage);
   const absentPercent = percentage(summary.absentDays, summary.totalDays);
-  const forecast = showForecast ? attendanceForecast(summary) : null;
   const low = summary.totalDays > 0 && summary.percentage < ATTENDANCE_THRESHOLD;
+  const shownPercent = formatPercent(summary.percentage, 1);
+  const threshold = ATTENDANCE_THRESHOLD;
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Title order={headingLevel} fz="lg">
-              {title}
+              {title ?? t`Attendance Summary`}
             </Title>
             {caption && (
               <Text size="sm" c="dimmed" data-testid="summary-term">
@@ -48,18 +56,18 @@ export function AttendanceSummary({
             )}
           </div>
           {summary.totalDays > 0 && (
-            <BandBadge band={band}>{summary.status}</BandBadge>
+            <BandBadge band={band}>{i18n._(STANDING_WORD[summary.status])}</BandBadge>
           )}
         </Group>
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
-          <Tile label="Total Days" value={String(summary.totalDays)} />
-          <Tile label="Present" value={String(summary.presentDays)} color={BAND_TEXT_COLORS.good} />
-          <Tile label="Absent" value={String(summary.absentDays)} color={BAND_TEXT_COLORS.danger} />
-          <Tile label="Percentage" value={formatPercent(summary.percentage, 1)} color={BAND_TEXT_COLORS[band]} />
+          <Tile label={t`Total Days`} value={formatCount(summary.totalDays)} />
+          <Tile label={t`Present`} value={formatCount(summary.presentDays)} color={BAND_TEXT_COLORS.good} />
+          <Tile label={t`Absent`} value={formatCount(summary.absentDays)} color={BAND_TEXT_COLORS.danger} />
+          <Tile label={t`Percentage`} value={shownPercent} color={BAND_TEXT_COLORS[band]} />
         </SimpleGrid>
         <Stack gap={8}>
-          <Bar label="Present" value={summary.percentage} color="green" />
-          <Bar label="Absent" value={absentPercent} color="red" />
+          <Bar label={t`Present`} value={summary.percentage} color="green" />
+          <Bar label={t`Absent`} value={absentPercent} color="red" />
         </Stack>
         {low && (
           <Alert
@@ -67,16 +75,44 @@ export function AttendanceSummary({
             variant="light"
             style={{ '--alert-color': BAND_TEXT_COLORS[band] } as CSSProperties}
             icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="Low attendance"
+            title={t`Low attendance`}
           >
-            Attendance is {formatPercent(summary.percentage, 1)}, below the required {ATTENDANCE_THRESHOLD}%.
+            <Trans>
+              Attendance is {shownPercent}, below the required {threshold}%.
+            </Trans>
           </Alert>
         )}
-        {summary.totalDays === 0 && <Text c="dimmed">No attendance has been recorded yet.</Text>}
-        {forecast && <Text size="sm">{forecast}</Text>}
+        {summary.totalDays === 0 && (
+          <Text c="dimmed">
+            <Trans>No attendance has been recorded yet.</Trans>
+          </Text>
+        )}
+        {showForecast && <Forecast summary={summary} />}
       </Stack>
     </Card>
   );
+}
+
+/**
+ * The advice the original app did not give (the PDF has it too, in English): how many more
+ * classes can be missed while staying at or above 75%, or how many presents in a row bring
+ * attendance back to it. Nothing when nothing has been recorded yet.
+ */
+function Forecast({ summary }: { summary: Pick<AttendanceSummaryResponse, 'totalDays' | 'canMiss' | 'needToAttend'> }) {
+  const { t } = useLingui();
+  if (summary.totalDays === 0) return null;
+  const threshold = ATTENDANCE_THRESHOLD;
+  let forecast;
+  if (summary.needToAttend > 0) {
+    const count = summary.needToAttend;
+    forecast = t`Attending the next ${plural(count, { one: '# class', other: '# classes' })} in a row brings attendance back to ${threshold}%.`;
+  } else if (summary.canMiss > 0) {
+    const count = summary.canMiss;
+    forecast = t`${plural(count, { one: '# more class', other: '# more classes' })} can be missed while staying at or above ${threshold}%.`;
+  } else {
+    forecast = t`Missing the next class would take attendance below ${threshold}%.`;
+  }
+  return <Text size="sm">{forecast}</Text>;
 }
 
 function Tile({ label, value, color }: { label: string; value: string; color?: string }) {

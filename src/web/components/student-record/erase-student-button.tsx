@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ export function eraseStudent(pin: string, confirm: string): Promise<Erasure> {
  * stays, and erases only once the student's PIN is typed in it.
  */
 export function EraseStudentButton({ pin, name, onErased }: { pin: string; name: string; onErased?: (erasure: Erasure) => void }) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
   const queryClient = useQueryClient();
@@ -26,7 +28,8 @@ export function EraseStudentButton({ pin, name, onErased }: { pin: string; name:
     onSuccess: (erasure) => {
       setOpened(false);
       void queryClient.invalidateQueries({ queryKey: studentRecordsKey });
-      notifications.show({ color: 'green', message: `${name}'s personal data is erased. Their marks stay as ${erasure.pseudonym}.` });
+      const { pseudonym } = erasure;
+      notifications.show({ color: 'green', message: t`${name}'s personal data is erased. Their marks stay as ${pseudonym}.` });
       onErased?.(erasure);
     },
   });
@@ -40,9 +43,9 @@ export function EraseStudentButton({ pin, name, onErased }: { pin: string; name:
   return (
     <>
       <Button variant="outline" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Erase personal data
+        <Trans>Erase personal data</Trans>
       </Button>
-      <Modal opened={opened} onClose={close} title={`Erase ${name}'s personal data?`}>
+      <Modal opened={opened} onClose={close} title={t`Erase ${name}'s personal data?`}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -50,31 +53,41 @@ export function EraseStudentButton({ pin, name, onErased }: { pin: string; name:
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">This cannot be undone. It deletes:</Text>
+            <Text size="sm">
+              <Trans>This cannot be undone. It deletes:</Trans>
+            </Text>
             <List size="sm" spacing={4} withPadding>
-              <List.Item>the student's account and every signed-in browser,</List.Item>
-              <List.Item>their profile and photo,</List.Item>
-              <List.Item>their correction requests and the contact messages sent from their e-mail.</List.Item>
+              <List.Item>
+                <Trans>the student's account and every signed-in browser,</Trans>
+              </List.Item>
+              <List.Item>
+                <Trans>their profile and photo,</Trans>
+              </List.Item>
+              <List.Item>
+                <Trans>their correction requests and the contact messages sent from their e-mail.</Trans>
+              </List.Item>
             </List>
             <Text size="sm">
-              Their marks stay in the registers, so that counts and reports do not change, but their name, PIN and e-mail are
-              replaced everywhere, the audit trail included, by a pseudonym such as ERASED-1A2B3C4D. Download their data first if
-              they asked for it.
+              <Trans>
+                Their marks stay in the registers, so that counts and reports do not change, but their name, PIN and e-mail are
+                replaced everywhere, the audit trail included, by a pseudonym such as ERASED-1A2B3C4D. Download their data first if
+                they asked for it.
+              </Trans>
             </Text>
             <TextInput
-              label={`Type the PIN ${pin} to confirm`}
+              label={t`Type the PIN ${pin} to confirm`}
               value={typed}
               onChange={(event) => setTyped(event.currentTarget.value)}
               autoComplete="off"
               data-autofocus
             />
-            {erase.error && <FormFailure>{failureText(erase.error, 'Error erasing the data. Please try again.')}</FormFailure>}
+            {erase.error && <FormFailure>{failureText(erase.error, t`Error erasing the data. Please try again.`)}</FormFailure>}
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={erase.isPending}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" color="red" disabled={!matches} loading={erase.isPending}>
-                Erase
+                <Trans>Erase</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconDatabaseExport } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,11 +20,12 @@ export function fetchPersonalData(pin: string, own: boolean): Promise<Blob> {
  * student: saves personal-data-{pin}.json.
  */
 export function ExportDataButton({ pin, own }: { pin: string; own: boolean }) {
+  const { t } = useLingui();
   const download = useMutation({
     mutationFn: () => fetchPersonalData(pin, own),
     onSuccess: (blob) => saveFile(blob, personalDataFilename(pin)),
   });
-  const failure = download.error ? failureText(download.error, 'Error preparing the data. Please try again.') : null;
+  const failure = download.error ? failureText(download.error, t`Error preparing the data. Please try again.`) : null;
   return (
     <ButtonWithFailure failure={failure}>
       {(describedBy) => (
@@ -34,7 +36,7 @@ export function ExportDataButton({ pin, own }: { pin: string; own: boolean }) {
           onClick={() => download.mutate()}
           aria-describedby={describedBy}
         >
-          {own ? 'Download my data' : 'Download all data'}
+          {own ? t`Download my data` : t`Download all data`}
         </Button>
       )}
     </ButtonWithFailure>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Loader } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -18,20 +19,21 @@ import { fetchStudentReport } from './api';
 export function ExportPdfButton({
   pin,
   term,
-  label = 'Export to PDF',
-  loadingLabel = 'Preparing PDF...',
+  label,
+  loadingLabel,
 }: {
   pin: string;
   term?: TermChoice;
   label?: string;
   loadingLabel?: string;
 }) {
+  const { t } = useLingui();
   const download = useMutation({
     // The PIN travels as the variable, so a slow download is saved under the PIN it was asked for.
     mutationFn: ({ forPin, forTerm }: { forPin: string; forTerm: TermChoice }) => fetchStudentReport(forPin, forTerm),
     onSuccess: (blob, { forPin }) => saveFile(blob, studentReportFilename(forPin)),
   });
-  const failure = download.error ? failureText(download.error, 'Error creating the PDF report. Please try again.') : null;
+  const failure = download.error ? failureText(download.error, t`Error creating the PDF report. Please try again.`) : null;
   return (
     <ButtonWithFailure failure={failure}>
       {(describedBy) => (
@@ -42,7 +44,7 @@ export function ExportPdfButton({
           onClick={() => download.mutate({ forPin: pin, forTerm: term })}
           aria-describedby={describedBy}
         >
-          {download.isPending ? loadingLabel : label}
+          {download.isPending ? (loadingLabel ?? t`Preparing PDF...`) : (label ?? t`Export to PDF`)}
         </Button>
       )}
     </ButtonWithFailure>

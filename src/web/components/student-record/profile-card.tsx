@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Image, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isHttpUrl, ProfileLinkButtons, type ProfileLinks } from './profile-links';
@@ -49,14 +50,17 @@ export function ProfileCard({
   links = {},
   email,
   phone,
-  nameFallback = 'Student Name',
-  designationFallback = 'Student',
+  nameFallback,
+  designationFallback,
   headingLevel = 2,
   badge,
   children,
 }: ProfileCardProps) {
-  const shownName = name?.trim() || nameFallback;
-  const alt = imageAlt?.trim() || `Profile image of ${name?.trim() || 'student'}`;
+  const { t } = useLingui();
+  const givenName = name?.trim();
+  const shownName = givenName || (nameFallback ?? t`Student Name`);
+  const alt = imageAlt?.trim() || (givenName ? t`Profile image of ${givenName}` : t`Profile image of student`);
+  const shownPin = pin?.trim();
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack align="center" gap="xs" ta="center" h="100%">
@@ -66,11 +70,11 @@ export function ProfileCard({
         </Title>
         {badge}
         <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {designation?.trim() || designationFallback}
+          {designation?.trim() || (designationFallback ?? t`Student`)}
         </Text>
-        {pin?.trim() && (
+        {shownPin && (
           <Text size="sm" fw={500}>
-            PIN: {pin.trim()}
+            <Trans>PIN: {shownPin}</Trans>
           </Text>
         )}
         {email && (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconBrandGithub, IconBrandLinkedin, IconCode, IconFileText, IconWorld } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -6,12 +9,13 @@ import type { Profile } from '../../../shared/schemas/profiles';
 
 export type ProfileLinks = Partial<Pick<Profile, 'linkedin' | 'github' | 'leetcode' | 'resume' | 'portfolio'>>;
 
-const LINKS: { key: keyof ProfileLinks; label: string; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }[] = [
+/** The sites' names stay as they are; a résumé and a portfolio are named in the language shown. */
+const LINKS: { key: keyof ProfileLinks; label: string | MessageDescriptor; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }[] = [
   { key: 'linkedin', label: 'LinkedIn', Icon: IconBrandLinkedin },
   { key: 'github', label: 'GitHub', Icon: IconBrandGithub },
   { key: 'leetcode', label: 'LeetCode', Icon: IconCode },
-  { key: 'resume', label: 'Resume', Icon: IconFileText },
-  { key: 'portfolio', label: 'Portfolio', Icon: IconWorld },
+  { key: 'resume', label: msg`Resume`, Icon: IconFileText },
+  { key: 'portfolio', label: msg`Portfolio`, Icon: IconWorld },
 ];
 
 /**
@@ -24,6 +28,7 @@ export function isHttpUrl(value: string | null | undefined): value is string {
 
 /** One button per filled link, opening in a new tab without giving that tab access to the portal. */
 export function ProfileLinkButtons({ links }: { links: ProfileLinks }) {
+  const { i18n } = useLingui();
   const filled = LINKS.filter((link) => isHttpUrl(links[link.key]));
   if (filled.length === 0) return null;
   return (
@@ -39,8 +44,11 @@ export function ProfileLinkButtons({ links }: { links: ProfileLinks }) {
           size="xs"
           leftSection={<Icon size={16} aria-hidden />}
         >
-          {label}
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          {typeof label === 'string' ? label : i18n._(label)}
+          <VisuallyHidden>
+            {' '}
+            <Trans>(opens in a new tab)</Trans>
+          </VisuallyHidden>
         </Button>
       ))}
     </Group>

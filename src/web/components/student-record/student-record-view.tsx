@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Grid, Group, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -26,7 +27,7 @@ import { TermOverview } from './term-overview';
  */
 export function StudentRecordView({
   record,
-  designationFallback = 'Student',
+  designationFallback,
   showForecast = true,
   term,
   updating = false,
@@ -39,14 +40,16 @@ export function StudentRecordView({
   /** True while another term's record is on its way: this one is shown meanwhile. */
   updating?: boolean;
 }) {
+  const { t } = useLingui();
   const profile = record.profile;
+  const name = record.name;
   // A student looking at their own record may dispute a mark.
   const me = useMe();
   const own = isStudent(me.data) && me.data?.pin === record.pin;
   // The PDF covers what the screen shows: the term of the answer unless another was asked for.
   const pdfTerm = term ?? record.term?.id ?? ALL_TERMS;
   return (
-    <Stack gap="md" aria-label={`Attendance record of ${record.name}`} component="section" aria-busy={updating}>
+    <Stack gap="md" aria-label={t`Attendance record of ${name}`} component="section" aria-busy={updating}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ProfileCard
@@ -69,7 +72,7 @@ export function StudentRecordView({
       <Group justify="flex-end" data-print-hide>
         {/* The page itself prints as the report too. */}
         <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-          Print
+          <Trans>Print</Trans>
         </Button>
         <ExportPdfButton key={record.pin} pin={record.pin} term={pdfTerm} />
         {(own || isAdmin(me.data)) && <ExportDataButton key={`data-${record.pin}`} pin={record.pin} own={own} />}

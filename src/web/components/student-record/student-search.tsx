@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUserQuestion } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PinSchema } from '../../../shared/schemas/common';
 import { ApiError } from '../../lib/api-client';
+import { serverText } from '../../i18n/server-text';
 import { LoadError, PartErrorBoundary } from '../load-states';
 import type { TermChoice } from '../../lib/terms';
 import { useStudentRecord } from './api';
@@ -18,8 +20,8 @@ function loadRecordView() {
 const StudentRecordView = lazy(() => loadRecordView().then((module) => ({ default: module.StudentRecordView })));
 const preloadRecordView = () => void loadRecordView().catch(() => undefined);
 
+/** The search's words when a record cannot be fetched, in English (shown in the language of the page). */
 export const FETCH_ERROR_MESSAGE = 'Error fetching student profile. Please try again.';
-export const DEFAULT_NOT_FOUND_HINT = "If automatic search doesn't work, click on the search button.";
 
 /**
  * The student search: a PIN box with Search and Clear (Enter searches), then the profile card,
@@ -64,16 +66,17 @@ export function StudentSearch({
   pin,
   onSearch,
   onClear,
-  searchLabel = 'Search',
-  searchingLabel = 'Search',
-  loadingText = 'Loading student records...',
-  notFoundHint = DEFAULT_NOT_FOUND_HINT,
-  designationFallback = 'Student',
-  idleText = "Enter a student's PIN to see their profile and attendance.",
+  searchLabel,
+  searchingLabel,
+  loadingText,
+  notFoundHint,
+  designationFallback,
+  idleText,
   showForecast = true,
   term: pageTerm,
   onTermChange,
 }: StudentSearchProps) {
+  const { t } = useLingui();
   const inputId = useId();
   const [draft, setDraft] = useState(pin);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -97,7 +100,8 @@ export function StudentSearch({
     event.preventDefault();
     const parsed = PinSchema.safeParse(draft);
     if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Please enter a PIN number');
+      const problem = parsed.error.issues[0]?.message;
+      setInputError(problem ? serverText(problem) : t`Please enter a PIN number`);
       return;
     }
     setInputError(null);
@@ -117,9 +121,9 @@ export function StudentSearch({
   return (
     <Stack gap="lg">
       <Group align="flex-start" gap="md" data-print-hide>
-        <form role="search" aria-label="Student search" onSubmit={search} noValidate style={{ flex: '1 1 320px' }}>
+        <form role="search" aria-label={t`Student search`} onSubmit={search} noValidate style={{ flex: '1 1 320px' }}>
           <Text component="label" htmlFor={inputId} size="sm" fw={500} display="block" mb={4}>
-            PIN Number
+            <Trans>PIN Number</Trans>
           </Text>
           <Group align="flex-start" gap="xs">
             <TextInput
@@ -129,7 +133,7 @@ export function StudentSearch({
                 setDraft(event.currentTarget.value);
                 if (inputError) setInputError(null);
               }}
-              placeholder="e.g. 23A51A05301"
+              placeholder={t`e.g. 23A51A05301`}
               error={inputError}
               autoComplete="off"
               autoCapitalize="characters"
@@ -143,10 +147,10 @@ export function StudentSearch({
                 leftSection={busy ? <Loader size={16} color="gray" aria-hidden /> : <IconSearch size={16} aria-hidden />}
                 disabled={busy}
               >
-                {busy ? searchingLabel : searchLabel}
+                {busy ? (searchingLabel ?? t`Search`) : (searchLabel ?? t`Search`)}
               </Button>
               <Button type="button" variant="default" onClick={clear}>
-                Clear
+                <Trans>Clear</Trans>
               </Button>
             </Group>
           </Group>
@@ -156,10 +160,10 @@ export function StudentSearch({
       <SearchOutcome
         pin={pin}
         record={record}
-        loadingText={loadingText}
-        notFoundHint={notFoundHint}
-        designationFallback={designationFallback}
-        idleText={idleText}
+        loadingText={loadingText ?? t`Loading student records...`}
+        notFoundHint={notFoundHint ?? t`If automatic search doesn't work, click on the search button.`}
+        designationFallback={designationFallback ?? t`Student`}
+        idleText={idleText ?? t`Enter a student's PIN to see their profile and attendance.`}
         showForecast={showForecast}
         term={term}
       />
@@ -179,6 +183,8 @@ interface OutcomeProps {
 }
 
 function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFallback, idleText, showForecast, term }: OutcomeProps) {
+  const { t } = useLingui();
+  const fetchError = t`Error fetching student profile. Please try again.`;
   if (pin === '') {
     return (
       <Text c="dimmed" role="status">
@@ -195,7 +201,7 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
           <Stack align="center" gap="xs" ta="center">
             <IconUserQuestion size={40} color="var(--mantine-color-gray-6)" aria-hidden />
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              No student records found for PIN: {pin}
+              <Trans>No student records found for PIN: {pin}</Trans>
             </Text>
             <Text c="dimmed" size="sm">
               {notFoundHint}
@@ -208,13 +214,13 @@ function SearchOutcome({ pin, record, loadingText, notFoundHint, designationFall
     // the student's) says what is wrong; the rest is generic.
     const clientError = error instanceof ApiError && (error.status === 400 || error.status === 403);
     return (
-      <LoadError message={clientError ? error.message : FETCH_ERROR_MESSAGE} onRetry={clientError ? undefined : () => void record.refetch()} />
+      <LoadError message={clientError ? error.message : fetchError} onRetry={clientError ? undefined : () => void record.refetch()} />
     );
   }
   return (
     // The record's code that could not be loaded is said in the search's own words, with a reload
     // (a newer release has other file names), and the search stays.
-    <PartErrorBoundary fallback={<LoadError message={FETCH_ERROR_MESSAGE} onRetry={() => window.location.reload()} />}>
+    <PartErrorBoundary fallback={<LoadError message={fetchError} onRetry={() => window.location.reload()} />}>
       <Suspense fallback={<SearchLoading text={loadingText} />}>
         <StudentRecordView
           record={record.data}

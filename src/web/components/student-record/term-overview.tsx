@@ -1,4 +1,7 @@
 import '@mantine/dates/styles.css';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +13,7 @@ import { usePhoneScreen } from '../../lib/screen';
 import { withTerm, type TermChoice } from '../../lib/terms';
 import { studentRecordKey } from './api';
 import { DataTable, type DataColumn } from '../data-table';
+import { formatCount, formatPercent } from './numbers';
 import { BandBadge } from './status-colors';
 
 type DayWord = 'Present' | 'Late' | 'Absent' | 'Excused';
@@ -30,17 +34,13 @@ const DAY_COLORS: Record<DayWord, { bg: string; fg: string }> = {
   Excused: { bg: '#e9ecef', fg: '#212529' },
 };
 
-/** The monthly trend's columns: four, too many for a phone. */
-const TREND_COLUMNS: DataColumn<StudentMonth>[] = [
-  { header: 'Month', cell: (month) => formatCalendarDate(`${month.month}-01`, { month: 'long', year: 'numeric' }) },
-  { header: 'Attended', cell: (month) => month.attended, numeric: true },
-  { header: 'Held', cell: (month) => month.held, numeric: true },
-  {
-    header: 'Percentage',
-    cell: (month) => (month.held > 0 ? <BandBadge band={attendanceBand(month.percentage)}>{`${month.percentage.toFixed(1)}%`}</BandBadge> : '–'),
-    numeric: true,
-  },
-];
+/** Each day's mark in words, and the letter that stands for it on the calendar and in its key. */
+const DAY_TEXT: Record<DayWord, { word: MessageDescriptor; letter: MessageDescriptor }> = {
+  Present: { word: msg`Present`, letter: msg({ message: 'P', comment: 'The letter of a present day on the calendar (the key says "P: Present")' }) },
+  Late: { word: msg`Late`, letter: msg({ message: 'L', comment: 'The letter of a late day on the calendar (the key says "L: Late")' }) },
+  Absent: { word: msg`Absent`, letter: msg({ message: 'A', comment: 'The letter of an absent day on the calendar (the key says "A: Absent")' }) },
+  Excused: { word: msg`Excused`, letter: msg({ message: 'E', comment: 'The letter of an excused day on the calendar (the key says "E: Excused")' }) },
+};
 
 function useStudentDays(pin: string, term: TermChoice) {
   return useQuery({
@@ -55,8 +55,22 @@ function useStudentDays(pin: string, term: TermChoice) {
  * cards on a phone).
  */
 export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
+  const { t, i18n } = useLingui();
   const days = useStudentDays(pin, term);
   const phone = usePhoneScreen();
+  // The monthly trend's columns: four, too many for a phone.
+  const trendColumns: DataColumn<StudentMonth>[] = [
+    { header: t`Month`, cell: (month) => formatCalendarDate(`${month.month}-01`, { month: 'long', year: 'numeric' }) },
+    { header: t`Attended`, cell: (month) => formatCount(month.attended), numeric: true },
+    { header: t`Held`, cell: (month) => formatCount(month.held), numeric: true },
+    {
+      header: t`Percentage`,
+      cell: (month) => (month.held > 0 ? <BandBadge band={attendanceBand(month.percentage)}>{formatPercent(month.percentage, 1)}</BandBadge> : '–'),
+      numeric: true,
+    },
+  ];
+  const wordOf = (word: DayWord) => i18n._(DAY_TEXT[word].word);
+  const letterOf = (word: DayWord) => i18n._(DAY_TEXT[word].letter);
   if (!days.data || days.data.days.length === 0) return null;
   const byDate = new Map(days.data.days.map((day) => [day.date, day]));
   const last = days.data.days[days.data.days.length - 1]!.date;
@@ -64,7 +78,7 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="calendar-heading">
         <Title order={2} fz="lg" mb="sm" id="calendar-heading">
-          Calendar
+          <Trans>Calendar</Trans>
         </Title>
         <Calendar
           static
@@ -72,12 +86,22 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
           hideOutsideDates
           // Weekends in the text colour: the kit's red weekends are too light to read (and red means absent here).
           weekendDays={[]}
-          ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month', monthLevelControl: 'Choose a month', yearLevelControl: 'Choose a year', previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade' }}
+          ariaLabels={{
+            previousMonth: t`Previous month`,
+            nextMonth: t`Next month`,
+            monthLevelControl: t`Choose a month`,
+            yearLevelControl: t`Choose a year`,
+            previousYear: t`Previous year`,
+            nextYear: t`Next year`,
+            previousDecade: t`Previous decade`,
+            nextDecade: t`Next decade`,
+          }}
           getDayProps={(date) => {
             const day = byDate.get(date.slice(0, 10));
             if (!day) return {};
-            const word = dayWord(day);
-            return { 'aria-label': `${formatDate(date.slice(0, 10))}: ${word}`, title: word };
+            const word = wordOf(dayWord(day));
+            const shownDate = formatDate(date.slice(0, 10));
+            return { 'aria-label': `${shownDate}: ${word}`, title: word };
           }}
           renderDay={(date) => {
             const day = byDate.get(date.slice(0, 10));
@@ -88,27 +112,27 @@ export function TermOverview({ pin, term }: { pin: string; term: TermChoice }) {
               <Stack gap={0} align="center" justify="center" lh={1} w="100%" h="100%" style={{ backgroundColor: colors.bg, color: colors.fg, borderRadius: 4, fontWeight: 600 }}>
                 <span>{number}</span>
                 <Text span fz="xs" fw={700} lh={1} aria-hidden c={colors.fg}>
-                  {dayWord(day)[0]}
+                  {letterOf(dayWord(day))}
                 </Text>
               </Stack>
             );
           }}
         />
-        <Group gap="xs" mt="sm" aria-label="Key">
+        <Group gap="xs" mt="sm" aria-label={t`Key`}>
           {(Object.keys(DAY_COLORS) as DayWord[]).map((word) => (
             <Text key={word} size="xs" px={8} py={4} style={{ backgroundColor: DAY_COLORS[word].bg, color: DAY_COLORS[word].fg, borderRadius: 4 }}>
-              {word[0]}: {word}
+              {letterOf(word)}: {wordOf(word)}
             </Text>
           ))}
         </Group>
       </Card>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trend-heading">
         <Title order={2} fz="lg" mb="sm" id="trend-heading">
-          Monthly trend
+          <Trans>Monthly trend</Trans>
         </Title>
         <DataTable
           labelledBy="trend-heading"
-          columns={TREND_COLUMNS}
+          columns={trendColumns}
           rows={days.data.months}
           rowKey={(month) => month.month}
           asCards={phone}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import type { Term } from '../../../shared/schemas/terms';
 import { ALL_TERMS, useTerms, type TermChoice } from '../../lib/terms';
@@ -23,23 +24,24 @@ export function TermSelect({
   onChange: (term: string) => void;
   width?: number | string;
 }) {
+  const { t } = useLingui();
   const terms = useTerms();
-  const options = (terms.data ?? []).map((term) => ({ value: term.id, label: term.current ? `${term.name} (current)` : term.name }));
+  const options = (terms.data ?? []).map(({ id, name, current }) => ({ value: id, label: current ? t`${name} (current)` : name }));
   // The answer's term is an option even before (or without) the list.
   if (shown && !options.some((option) => option.value === shown.id)) options.unshift({ value: shown.id, label: shown.name });
-  options.push({ value: ALL_TERMS, label: 'All time' });
+  options.push({ value: ALL_TERMS, label: t`All time` });
   const selected = value ?? (shown === undefined ? null : (shown?.id ?? ALL_TERMS));
 
   return (
     <Select
-      label="Term"
+      label={t`Term`}
       data={options}
       value={selected}
       onChange={(next) => {
         if (next) onChange(next);
       }}
       allowDeselect={false}
-      placeholder="Default term"
+      placeholder={t`Default term`}
       w={width}
       maw="100%"
       size="sm"

@@ -1,9 +1,8 @@
 import type { Band } from '../../../shared/attendance-rules';
 import { formatDayDate, formatDayMonth } from '../../lib/calendar-date';
 
-const counts = new Intl.NumberFormat('en');
-
-export const formatCount = (value: number) => counts.format(value);
+/** Counts and percentages: the student record's, in the language shown's way of writing numbers. */
+export { formatCount, formatPercent } from '../../components/student-record';
 
 /** A report row's day, with a short weekday: tables. */
 export const formatLongDate = (isoDate: string) => formatDayDate(isoDate, 'short');

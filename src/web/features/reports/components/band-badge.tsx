@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import { attendanceBand, formatPercent, type Band } from '../../../../shared/attendance-rules';
-import { BAND_FILL } from '../format';
+import { attendanceBand, type Band } from '../../../../shared/attendance-rules';
+import { BAND_FILL, formatPercent } from '../format';
 
 /** A figure on its band's colour (green, yellow or red), with dark text that stays readable on all three. */
 export function BandBadge({ band, children, title }: { band: Band; children: string; title?: string }) {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { BarChartProps, DonutChartProps, PieChartProps } from '@mantine/charts';
 import { Box, Center, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -17,11 +18,12 @@ const LazyBarChart = lazy(() => charts().then((module) => ({ default: module.Bar
 /** How far below (or above) the screen a chart starts to load: a little ahead of the scroll. */
 const AHEAD = '200px 0px';
 
-/** What a chart whose code cannot be loaded leaves in its space. */
+/** What a chart whose code cannot be loaded leaves in its space, in English (shown in the language of the page). */
 export const CHART_UNAVAILABLE = 'Chart not available';
 
 /** Its children once the space it keeps has come within reach of the screen; the space until then. */
 function WhenNear({ w, h, children }: { w: number | string; h: number; children: ReactNode }) {
+  const { t } = useLingui();
   const space = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -41,7 +43,7 @@ function WhenNear({ w, h, children }: { w: number | string; h: number; children:
       fallback={
         <Center w={w} h={h}>
           <Text size="xs" c="dimmed">
-            {CHART_UNAVAILABLE}
+            {t`Chart not available`}
           </Text>
         </Center>
       }

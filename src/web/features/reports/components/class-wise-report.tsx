@@ -1,11 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DonutChart } from './charts';
 import { Center, Group, Paper, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { absentBand, attendanceBand, formatPercent } from '../../../../shared/attendance-rules';
+import { absentBand, attendanceBand } from '../../../../shared/attendance-rules';
 import { classWiseCsv } from '../../../../shared/report-rules';
 import type { ClassAttendance } from '../../../../shared/schemas/reports';
 import type { Term } from '../../../../shared/schemas/terms';
 import { termDescription, termFileTag } from '../../../lib/terms';
-import { ABSENT_FILL, BAND_FILL, formatCount } from '../format';
+import { ABSENT_FILL, BAND_FILL, formatCount, formatPercent } from '../format';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PercentBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
@@ -26,16 +27,22 @@ interface ClassWiseReportProps {
 }
 
 function ClassDonut({ row }: { row: ClassAttendance }) {
+  const { t } = useLingui();
   const marks = row.presentCount + row.absentCount;
   const data =
     marks === 0
-      ? [{ name: 'No registers', value: 1, color: 'gray.2' }]
+      ? [{ name: t`No registers`, value: 1, color: 'gray.2' }]
       : [
-          { name: 'Present', value: row.presentCount, color: BAND_FILL[attendanceBand(row.presentPercentage)] },
-          { name: 'Absent', value: row.absentCount, color: ABSENT_FILL },
+          { name: t`Present`, value: row.presentCount, color: BAND_FILL[attendanceBand(row.presentPercentage)] },
+          { name: t`Absent`, value: row.absentCount, color: ABSENT_FILL },
         ];
+  const className = row.className;
+  const percent = formatPercent(row.presentPercentage, 0);
+  const present = formatCount(row.presentCount);
+  const absent = formatCount(row.absentCount);
+  const total = formatCount(marks);
   return (
-    <Paper withBorder p="sm" radius="md" role="group" aria-label={`${row.className} attendance`}>
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={t`${className} attendance`}>
       <Stack gap={4} align="center">
         <Text fw={700}>{row.className}</Text>
         <div aria-hidden="true">
@@ -43,7 +50,7 @@ function ClassDonut({ row }: { row: ClassAttendance }) {
             data={data}
             size={120}
             thickness={18}
-            chartLabel={formatPercent(row.presentPercentage, 0)}
+            chartLabel={percent}
             withTooltip={false}
             accessibilityLayer={false}
             // Hidden from screen readers (the text below holds the figures), so nothing inside may take focus.
@@ -52,41 +59,48 @@ function ClassDonut({ row }: { row: ClassAttendance }) {
         </div>
         {/* The donut's figures as text: 'Present: x/y' and 'Absent: x/y'. */}
         <Text size="sm">
-          <VisuallyHidden>{formatPercent(row.presentPercentage, 0)} present. </VisuallyHidden>
-          Present: {formatCount(row.presentCount)}/{formatCount(marks)}
+          <VisuallyHidden>
+            <Trans>{percent} present.</Trans>{' '}
+          </VisuallyHidden>
+          <Trans>
+            Present: {present}/{total}
+          </Trans>
         </Text>
         <Text size="sm">
-          Absent: {formatCount(row.absentCount)}/{formatCount(marks)}
+          <Trans>
+            Absent: {absent}/{total}
+          </Trans>
         </Text>
       </Stack>
     </Paper>
   );
 }
 
-const CLASS_COLUMNS: DataColumn<ClassAttendance>[] = [
-  { header: 'Class', rowHeader: true, cell: (row) => row.className },
-  { header: 'Total Students', numeric: true, cell: (row) => formatCount(row.totalStudents) },
-  { header: 'Present', numeric: true, cell: (row) => formatCount(row.presentCount) },
-  { header: 'Absent', numeric: true, cell: (row) => formatCount(row.absentCount) },
-  { header: 'Present %', numeric: true, cell: (row) => formatPercent(row.presentPercentage, 2) },
-  { header: 'Absent %', numeric: true, cell: (row) => <PercentBadge value={row.absentPercentage} band={absentBand(row.absentPercentage)} /> },
-];
-
 /** Per-class totals: the class dropdown, a donut per class (or stacked bars), and the table. */
 export function ClassWiseReport({ classes, chart, selected, onSelect, today, term }: ClassWiseReportProps) {
+  const { t } = useLingui();
   const rows = selected === ALL_CLASSES ? classes : classes.filter((row) => row.className === selected);
-  const options = [{ value: ALL_CLASSES, label: 'All Classes' }, ...classes.map((row) => ({ value: row.className, label: row.className }))];
+  const options = [{ value: ALL_CLASSES, label: t`All Classes` }, ...classes.map((row) => ({ value: row.className, label: row.className }))];
+  const columns: DataColumn<ClassAttendance>[] = [
+    { header: t`Class`, rowHeader: true, cell: (row) => row.className },
+    { header: t`Total Students`, numeric: true, cell: (row) => formatCount(row.totalStudents) },
+    { header: t`Present`, numeric: true, cell: (row) => formatCount(row.presentCount) },
+    { header: t`Absent`, numeric: true, cell: (row) => formatCount(row.absentCount) },
+    { header: t`Present %`, numeric: true, cell: (row) => formatPercent(row.presentPercentage, 2) },
+    { header: t`Absent %`, numeric: true, cell: (row) => <PercentBadge value={row.absentPercentage} band={absentBand(row.absentPercentage)} /> },
+  ];
+  const termText = termDescription(term);
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="class-wise-heading">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <Title order={2} id="class-wise-heading">
-            Class-wise Attendance
+            <Trans>Class-wise Attendance</Trans>
           </Title>
           <Group gap="sm" align="flex-end">
             <Select
-              label="Class"
+              label={t`Class`}
               data={options}
               value={selected}
               onChange={(value) => onSelect(value ?? ALL_CLASSES)}
@@ -97,7 +111,7 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today, ter
             <CsvDownloadButton
               csv={() => classWiseCsv(rows)}
               filename={`attendance-by-class-${selected === ALL_CLASSES ? 'all' : selected}-${termFileTag(term)}-${today}.csv`}
-              label="Download the class-wise report as CSV"
+              label={t`Download the class-wise report as CSV`}
             />
           </Group>
         </Group>
@@ -109,7 +123,7 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today, ter
             ))}
           </SimpleGrid>
         ) : (
-          <ChartFigure caption="Present and absent marks per class; the table below lists the figures.">
+          <ChartFigure caption={t`Present and absent marks per class; the table below lists the figures.`}>
             <PresentAbsentBars
               height={260}
               bars={rows.map((row) => ({ label: row.className, present: row.presentCount, absent: row.absentCount }))}
@@ -119,14 +133,16 @@ export function ClassWiseReport({ classes, chart, selected, onSelect, today, ter
 
         {rows.length === 0 ? (
           <Center>
-            <Text c="dimmed">No classes to show.</Text>
+            <Text c="dimmed">
+              <Trans>No classes to show.</Trans>
+            </Text>
           </Center>
         ) : (
           <DataTable
-            columns={CLASS_COLUMNS}
+            columns={columns}
             rows={rows}
             rowKey={(row) => row.className}
-            caption={<>The registers of {termDescription(term)} for each class; percentages are of present plus absent marks.</>}
+            caption={<Trans>The registers of {termText} for each class; percentages are of present plus absent marks.</Trans>}
             minWidth={560}
             tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
           />

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PieChart } from './charts';
 import { Center, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { attendanceBand, formatPercent, percentage } from '../../../../shared/attendance-rules';
+import { attendanceBand, percentage } from '../../../../shared/attendance-rules';
 import { dailyReportCsv, periodTotals, type ReportPeriod } from '../../../../shared/report-rules';
 import type { DailyReportRow } from '../../../../shared/schemas/reports';
-import { ABSENT_FILL, BAND_FILL, formatCount, formatLongDate, formatShortDate } from '../format';
+import { ABSENT_FILL, BAND_FILL, formatCount, formatLongDate, formatPercent, formatShortDate } from '../format';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PercentBadge } from './band-badge';
 import { ChartFigure } from './chart-figure';
@@ -12,10 +13,8 @@ import { PresentAbsentBars } from './present-absent-bars';
 
 export type ChartKind = 'pie' | 'bar';
 
-const PERIOD_TEXT: Record<ReportPeriod, { title: string; span: string }> = {
-  weekly: { title: 'Weekly Report', span: 'the last 7 days' },
-  monthly: { title: 'Monthly Report', span: 'the last 30 days' },
-};
+/** How many days, up to today, each report covers. */
+const PERIOD_DAYS: Record<ReportPeriod, number> = { weekly: 7, monthly: 30 };
 
 interface PeriodReportProps {
   period: ReportPeriod;
@@ -37,23 +36,27 @@ function Legend({ items }: { items: { color: string; label: string }[] }) {
   );
 }
 
-const DAY_COLUMNS: DataColumn<DailyReportRow>[] = [
-  {
-    header: 'Date',
-    rowHeader: true,
-    cellProps: { fw: 400 },
-    cell: (row) => <time dateTime={row.date}>{formatLongDate(row.date)}</time>,
-  },
-  { header: 'Present', numeric: true, cell: (row) => formatCount(row.present) },
-  { header: 'Absent', numeric: true, cell: (row) => formatCount(row.absent) },
-  { header: 'Total', numeric: true, cell: (row) => formatCount(row.total) },
-  { header: 'Attendance Rate', numeric: true, cell: (row) => <PercentBadge value={percentage(row.present, row.total)} /> },
-];
-
 /** The weekly or monthly report: a pie of the period's totals or stacked bars per date, and the table. */
 export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) {
-  const text = PERIOD_TEXT[period];
+  const { t } = useLingui();
+  const days = PERIOD_DAYS[period];
+  const columns: DataColumn<DailyReportRow>[] = [
+    {
+      header: t`Date`,
+      rowHeader: true,
+      cellProps: { fw: 400 },
+      cell: (row) => <time dateTime={row.date}>{formatLongDate(row.date)}</time>,
+    },
+    { header: t`Present`, numeric: true, cell: (row) => formatCount(row.present) },
+    { header: t`Absent`, numeric: true, cell: (row) => formatCount(row.absent) },
+    { header: t`Total`, numeric: true, cell: (row) => formatCount(row.total) },
+    { header: t`Attendance Rate`, numeric: true, cell: (row) => <PercentBadge value={percentage(row.present, row.total)} /> },
+  ];
   const totals = periodTotals(rows);
+  const present = formatCount(totals.present);
+  const absent = formatCount(totals.absent);
+  const presentPercent = formatPercent(totals.presentPercentage, 0);
+  const absentPercent = formatPercent(totals.absentPercentage, 0);
   const presentFill = BAND_FILL[attendanceBand(totals.presentPercentage)];
   const headingId = `period-report-${period}`;
 
@@ -61,7 +64,9 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
   if (rows.length === 0) {
     drawing = (
       <Center mih={120}>
-        <Text c="dimmed">No registers were saved in {text.span}.</Text>
+        <Text c="dimmed">
+          <Trans>No registers were saved in the last {days} days.</Trans>
+        </Text>
       </Center>
     );
   } else if (chart === 'pie') {
@@ -70,8 +75,8 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
         caption={
           <Legend
             items={[
-              { color: presentFill, label: `Present: ${formatCount(totals.present)} (${formatPercent(totals.presentPercentage, 0)})` },
-              { color: ABSENT_FILL, label: `Absent: ${formatCount(totals.absent)} (${formatPercent(totals.absentPercentage, 0)})` },
+              { color: presentFill, label: t`Present: ${present} (${presentPercent})` },
+              { color: ABSENT_FILL, label: t`Absent: ${absent} (${absentPercent})` },
             ]}
           />
         }
@@ -79,8 +84,8 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
         <Center>
           <PieChart
             data={[
-              { name: 'Present', value: totals.present, color: presentFill },
-              { name: 'Absent', value: totals.absent, color: ABSENT_FILL },
+              { name: t`Present`, value: totals.present, color: presentFill },
+              { name: t`Absent`, value: totals.absent, color: ABSENT_FILL },
             ]}
             size={200}
             withLabels
@@ -100,7 +105,7 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
   } else {
     drawing = (
       <ChartFigure
-        caption={`Present and absent students per date over ${text.span}: ${formatCount(totals.present)} present, ${formatCount(totals.absent)} absent; the table below lists every date.`}
+        caption={t`Present and absent students per date over the last ${days} days: ${present} present, ${absent} absent; the table below lists every date.`}
       >
         <PresentAbsentBars
           height={280}
@@ -115,22 +120,22 @@ export function PeriodReport({ period, chart, rows, today }: PeriodReportProps) 
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <Title order={3} id={headingId}>
-            {text.title}
+            {period === 'weekly' ? t`Weekly Report` : t`Monthly Report`}
           </Title>
           <CsvDownloadButton
             csv={() => dailyReportCsv(rows)}
             filename={`attendance-${period}-${today}.csv`}
-            label={`Download the ${period} report as CSV`}
+            label={period === 'weekly' ? t`Download the weekly report as CSV` : t`Download the monthly report as CSV`}
             disabled={rows.length === 0}
           />
         </Group>
         {drawing}
         {rows.length > 0 && (
           <DataTable
-            columns={DAY_COLUMNS}
+            columns={columns}
             rows={rows}
             rowKey={(row) => row.date}
-            caption={<>Every class merged, one row per date with registers, {text.span} up to today.</>}
+            caption={<Trans>Every class merged, one row per date with registers, the last {days} days up to today.</Trans>}
             minWidth={480}
             tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
           />

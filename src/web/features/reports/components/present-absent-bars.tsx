@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { BarChart } from './charts';
 import { formatCount } from '../format';
 
@@ -13,15 +14,16 @@ export interface PresentAbsentBar {
  * figures are in its caption and the table beside it, so the drawing has no accessibility layer.
  */
 export function PresentAbsentBars({ bars, height }: { bars: PresentAbsentBar[]; height: number }) {
+  const { t } = useLingui();
   return (
     <BarChart
       h={height}
-      data={bars.map((bar) => ({ label: bar.label, Present: bar.present, Absent: bar.absent }))}
+      data={bars.map((bar) => ({ label: bar.label, present: bar.present, absent: bar.absent }))}
       dataKey="label"
       type="stacked"
       series={[
-        { name: 'Present', color: 'green.6' },
-        { name: 'Absent', color: 'red.6' },
+        { name: 'present', label: t`Present`, color: 'green.6' },
+        { name: 'absent', label: t`Absent`, color: 'red.6' },
       ]}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}

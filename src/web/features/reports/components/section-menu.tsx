@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Text } from '@mantine/core';
 
 export interface PageSection {
@@ -12,6 +13,7 @@ export interface PageSection {
  * page is the same, and Back leaves it.
  */
 export function SectionMenu({ sections }: { sections: PageSection[] }) {
+  const { t } = useLingui();
   const go = (headingId: string) => {
     const heading = document.getElementById(headingId);
     if (!heading) return;
@@ -20,9 +22,9 @@ export function SectionMenu({ sections }: { sections: PageSection[] }) {
     heading.focus({ preventScroll: true });
   };
   return (
-    <Group component="nav" aria-label="On this page" gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
+    <Group component="nav" aria-label={t`On this page`} gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
       <Text size="sm" c="dimmed" component="span">
-        On this page:
+        <Trans>On this page:</Trans>
       </Text>
       {sections.map((section) => (
         <Anchor

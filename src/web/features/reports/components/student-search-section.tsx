@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { StudentSearch, usePinSearchParam } from '../../../components/student-record';
@@ -12,6 +13,7 @@ const STUDENT_SEARCH_ID = 'student-search';
  * page's picker.
  */
 export function StudentSearchSection({ term, onTermChange }: { term: TermChoice; onTermChange: (term: string) => void }) {
+  const { t } = useLingui();
   const [pinParam, setPinParam] = usePinSearchParam();
   const pin = pinParam ?? '';
   const section = useRef<HTMLElement>(null);
@@ -28,20 +30,20 @@ export function StudentSearchSection({ term, onTermChange }: { term: TermChoice;
       <Stack gap="md">
         <div>
           <Title order={2} id="student-search-heading">
-            Student Search
+            <Trans>Student Search</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            A student&apos;s profile, attendance summary and history by PIN.
+            <Trans>A student&apos;s profile, attendance summary and history by PIN.</Trans>
           </Text>
         </div>
         <StudentSearch
           pin={pin}
           onSearch={setPinParam}
           onClear={() => setPinParam(null)}
-          searchingLabel="Searching..."
-          loadingText="Searching student records..."
-          notFoundHint="Please check the PIN and try again."
-          designationFallback="Student"
+          searchingLabel={t`Searching...`}
+          loadingText={t`Searching student records...`}
+          notFoundHint={t`Please check the PIN and try again.`}
+          designationFallback={t`Student`}
           term={term}
           onTermChange={onTermChange}
         />

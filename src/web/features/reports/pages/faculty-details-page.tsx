@@ -1,5 +1,8 @@
 // The charts' styles load with this page's chunk only, not with every page.
 import '@mantine/charts/styles.css';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -7,6 +10,7 @@ import { ATTENDANCE_THRESHOLD } from '../../../../shared/constants';
 import type { ReportPeriod } from '../../../../shared/report-rules';
 import { DASHBOARD_ERROR_MESSAGE, type AttendanceEvent } from '../../../../shared/schemas/reports';
 import { LoadError } from '../../../components/load-states';
+import { serverText } from '../../../i18n/server-text';
 import { PageLoader } from '../../../components/page-loader';
 import { studentRecordsKey, TermSelect } from '../../../components/student-record';
 import { termDescription, type TermChoice } from '../../../lib/terms';
@@ -23,33 +27,36 @@ import { StudentSearchSection } from '../components/student-search-section';
 import { StudentsBelowThreshold } from '../components/students-below-threshold';
 import { SubjectReport } from '../components/subject-report';
 
-const LIVE_TEXT: Record<LiveState, { label: string; color: string; hint: string }> = {
-  connecting: { label: 'Connecting…', color: 'gray', hint: 'Connecting to live updates' },
-  live: { label: 'Live', color: 'green', hint: 'Figures update as soon as a register is saved' },
-  reconnecting: { label: 'Reconnecting…', color: 'yellow', hint: 'Live updates paused; reconnecting to the server' },
-  unsupported: { label: 'Not live', color: 'gray', hint: 'This browser cannot receive live updates; reload to refresh' },
+const LIVE_TEXT: Record<LiveState, { label: MessageDescriptor; color: string; hint: MessageDescriptor }> = {
+  connecting: { label: msg`Connecting…`, color: 'gray', hint: msg`Connecting to live updates` },
+  live: { label: msg`Live`, color: 'green', hint: msg`Figures update as soon as a register is saved` },
+  reconnecting: { label: msg`Reconnecting…`, color: 'yellow', hint: msg`Live updates paused; reconnecting to the server` },
+  unsupported: { label: msg`Not live`, color: 'gray', hint: msg`This browser cannot receive live updates; reload to refresh` },
 };
 
 function LiveBadge({ state }: { state: LiveState }) {
+  const { i18n } = useLingui();
   const text = LIVE_TEXT[state];
+  const hint = i18n._(text.hint);
   return (
-    <Badge color={text.color} variant="dot" size="lg" tt="none" c="var(--mantine-color-text)" title={text.hint} data-live={state}>
-      {text.label}
-      <VisuallyHidden>: {text.hint}</VisuallyHidden>
+    <Badge color={text.color} variant="dot" size="lg" tt="none" c="var(--mantine-color-text)" title={hint} data-live={state}>
+      {i18n._(text.label)}
+      <VisuallyHidden>: {hint}</VisuallyHidden>
     </Badge>
   );
 }
 
-const PERIOD_CHOICES: { value: ReportPeriod; label: string }[] = [
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'monthly', label: 'Monthly' },
+const PERIOD_CHOICES: { value: ReportPeriod; label: MessageDescriptor }[] = [
+  { value: 'weekly', label: msg`Weekly` },
+  { value: 'monthly', label: msg`Monthly` },
 ];
-const CHART_CHOICES: { value: ChartKind; label: string }[] = [
-  { value: 'pie', label: 'Pie' },
-  { value: 'bar', label: 'Bar' },
+const CHART_CHOICES: { value: ChartKind; label: MessageDescriptor }[] = [
+  { value: 'pie', label: msg`Pie` },
+  { value: 'bar', label: msg`Bar` },
 ];
 
 export function FacultyDetailsPage() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   // Undefined until picked: the server's default term, shown from the answer.
   const [term, setTerm] = useState<TermChoice>(undefined);
@@ -76,19 +83,27 @@ export function FacultyDetailsPage() {
   const shown = useDeferredValue(data);
   const classNames = shown?.classWiseAttendance.map((row) => row.className) ?? [];
   const hasSubjects = (subjects.data?.length ?? 0) > 0;
+  const threshold = ATTENDANCE_THRESHOLD;
   const sections: PageSection[] = [
-    { headingId: 'overview-heading', label: 'Overview' },
-    { headingId: 'class-wise-heading', label: 'Class-wise' },
-    ...(hasSubjects ? [{ headingId: 'subject-report-heading', label: 'Subjects' }] : []),
-    { headingId: 'below-threshold-heading', label: `Students below ${ATTENDANCE_THRESHOLD}%` },
+    { headingId: 'overview-heading', label: t`Overview` },
+    { headingId: 'class-wise-heading', label: t`Class-wise` },
+    ...(hasSubjects ? [{ headingId: 'subject-report-heading', label: t`Subjects` }] : []),
+    { headingId: 'below-threshold-heading', label: t`Students below ${threshold}%` },
   ];
+  const periodChoices = PERIOD_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }));
+  const chartChoices = CHART_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }));
+  const termText = data ? termDescription(data.term) : '';
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <div>
-          <Title order={1}>Faculty Dashboard</Title>
-          <Text c="dimmed">Attendance of every class, updated as registers are saved.</Text>
+          <Title order={1}>
+            <Trans>Faculty Dashboard</Trans>
+          </Title>
+          <Text c="dimmed">
+            <Trans>Attendance of every class, updated as registers are saved.</Trans>
+          </Text>
         </div>
         <Group gap="md" align="flex-end">
           <TermSelect value={term} shown={data?.term} onChange={setTerm} width={220} />
@@ -100,10 +115,12 @@ export function FacultyDetailsPage() {
       <StudentSearchSection term={term} onTermChange={setTerm} />
       <SectionMenu sections={sections} />
 
-      {dashboard.isError && <LoadError message={DASHBOARD_ERROR_MESSAGE} onRetry={() => void dashboard.refetch()} retryLabel="Retry" retrying={dashboard.isFetching} />}
+      {dashboard.isError && (
+        <LoadError message={serverText(DASHBOARD_ERROR_MESSAGE)} onRetry={() => void dashboard.refetch()} retryLabel={t`Retry`} retrying={dashboard.isFetching} />
+      )}
 
       {dashboard.isPending ? (
-        <PageLoader label="Loading dashboard data" />
+        <PageLoader label={t`Loading dashboard data`} />
       ) : data ? (
         <>
           <Paper component="section" aria-labelledby="overview-heading" p={0} bg="transparent">
@@ -111,15 +128,15 @@ export function FacultyDetailsPage() {
               <Group justify="space-between" align="flex-end">
                 <div>
                   <Title order={2} id="overview-heading">
-                    Overview
+                    <Trans>Overview</Trans>
                   </Title>
                   <Text size="sm" c="dimmed">
-                    Totals of {termDescription(data.term)}; the weekly and monthly reports cover the last 7 and 30 days.
+                    <Trans>Totals of {termText}; the weekly and monthly reports cover the last 7 and 30 days.</Trans>
                   </Text>
                 </div>
                 <Group gap="sm">
-                  <SegmentedControl aria-label="Report period" value={period} onChange={(value) => setPeriod(value as ReportPeriod)} data={PERIOD_CHOICES} />
-                  <SegmentedControl aria-label="Chart type" value={chart} onChange={(value) => setChart(value as ChartKind)} data={CHART_CHOICES} />
+                  <SegmentedControl aria-label={t`Report period`} value={period} onChange={(value) => setPeriod(value as ReportPeriod)} data={periodChoices} />
+                  <SegmentedControl aria-label={t`Chart type`} value={chart} onChange={(value) => setChart(value as ChartKind)} data={chartChoices} />
                 </Group>
               </Group>
               {shown && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ const CODE_LENGTH = 6;
 
 /** "Check in with a code": the six characters on the projector, for a student who cannot scan the QR. */
 export function CheckinCodeBox() {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const scan = useMutation({ mutationFn: (typed: string) => checkIn({ code: typed }) });
   const typed = code.trim().toUpperCase();
@@ -22,13 +24,13 @@ export function CheckinCodeBox() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="checkin-code-title" maw={560}>
       <Title order={2} size="h4" id="checkin-code-title" mb="xs">
-        Check in with a code
+        <Trans>Check in with a code</Trans>
       </Title>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm">
           <TextInput
-            label="Code on the screen"
-            description="Six characters"
+            label={t`Code on the screen`}
+            description={t`Six characters`}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
             maxLength={CODE_LENGTH + 4}
@@ -39,7 +41,7 @@ export function CheckinCodeBox() {
             w={200}
           />
           <Button type="submit" loading={scan.isPending} disabled={typed.length !== CODE_LENGTH}>
-            Check in
+            <Trans>Check in</Trans>
           </Button>
         </Group>
       </form>
@@ -50,7 +52,10 @@ export function CheckinCodeBox() {
       )}
       {scan.error && (
         <Alert mt="sm" color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-          <strong>You are not checked in.</strong> {scan.error.message}
+          <strong>
+            <Trans>You are not checked in.</Trans>
+          </strong>{' '}
+          {scan.error.message}
         </Alert>
       )}
     </Paper>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef } from 'react';
@@ -12,36 +13,49 @@ import { useDeleteProfile } from '../api/delete-profile';
  */
 export type RemoveProfileKind = 'delete' | 'own' | 'reject';
 
-const WORDING: Record<
-  RemoveProfileKind,
-  { title: string; question: (profile: Profile) => string; action: string; busy: string; done: (profile: Profile) => string; failed: string }
-> = {
-  delete: {
-    title: 'Delete profile',
-    question: (p) => `Delete the profile of ${p.name} (PIN ${p.pin})? Their attendance records are kept. This cannot be undone.`,
-    action: 'Delete',
-    busy: 'Deleting...',
-    done: (p) => `The profile of ${p.name} has been deleted.`,
-    failed: 'Error deleting the profile. Please try again.',
-  },
-  own: {
-    title: 'Delete my profile',
-    question: (p) => `Delete your profile (PIN ${p.pin})? Your attendance records are kept. You can register a new profile afterwards.`,
-    action: 'Delete',
-    busy: 'Deleting...',
-    done: () => 'Your profile has been deleted.',
-    failed: 'Error deleting the profile. Please try again.',
-  },
-  reject: {
-    title: 'Reject profile',
-    question: (p) =>
-      `Reject the profile of ${p.name} (PIN ${p.pin})? It is deleted without being shown anywhere; the student can still register their own. This cannot be undone.`,
-    action: 'Reject',
-    busy: 'Rejecting...',
-    done: (p) => `The profile of ${p.name} has been rejected and deleted.`,
-    failed: 'Error rejecting the profile. Please try again.',
-  },
-};
+interface Wording {
+  title: string;
+  question: (profile: Profile) => string;
+  action: string;
+  busy: string;
+  done: (profile: Profile) => string;
+  failed: string;
+}
+
+/** What the dialog says for each kind of removal, in the language shown. */
+function useWording(kind: RemoveProfileKind): Wording {
+  const { t } = useLingui();
+  switch (kind) {
+    case 'delete':
+      return {
+        title: t`Delete profile`,
+        question: ({ name, pin }) => t`Delete the profile of ${name} (PIN ${pin})? Their attendance records are kept. This cannot be undone.`,
+        action: t`Delete`,
+        busy: t`Deleting...`,
+        done: ({ name }) => t`The profile of ${name} has been deleted.`,
+        failed: t`Error deleting the profile. Please try again.`,
+      };
+    case 'own':
+      return {
+        title: t`Delete my profile`,
+        question: ({ pin }) => t`Delete your profile (PIN ${pin})? Your attendance records are kept. You can register a new profile afterwards.`,
+        action: t`Delete`,
+        busy: t`Deleting...`,
+        done: () => t`Your profile has been deleted.`,
+        failed: t`Error deleting the profile. Please try again.`,
+      };
+    case 'reject':
+      return {
+        title: t`Reject profile`,
+        question: ({ name, pin }) =>
+          t`Reject the profile of ${name} (PIN ${pin})? It is deleted without being shown anywhere; the student can still register their own. This cannot be undone.`,
+        action: t`Reject`,
+        busy: t`Rejecting...`,
+        done: ({ name }) => t`The profile of ${name} has been rejected and deleted.`,
+        failed: t`Error rejecting the profile. Please try again.`,
+      };
+  }
+}
 
 /**
  * Asks before a profile is removed; attendance records are kept, only the profile goes.
@@ -59,16 +73,17 @@ export function DeleteProfileModal({
   onClose: () => void;
   onRemoved?: () => void;
 }) {
+  const { t } = useLingui();
   const remove = useDeleteProfile();
   const removed = useRef(false);
-  const wording = WORDING[kind];
+  const wording = useWording(kind);
   const close = () => {
     remove.reset();
     onClose();
   };
   const failure = remove.error
     ? remove.error instanceof ApiError && remove.error.status === 404
-      ? 'This profile has already been deleted.'
+      ? t`This profile has already been deleted.`
       : wording.failed
     : null;
   return (
@@ -87,7 +102,7 @@ export function DeleteProfileModal({
           {failure && <FormFailure>{failure}</FormFailure>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               color="red"

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
@@ -19,6 +21,7 @@ import { DeleteProfileModal } from './delete-profile-modal';
  * Only staff get pending profiles from the server, so their pictures are shown here to staff only.
  */
 export function PendingProfiles() {
+  const { t } = useLingui();
   const pending = useProfiles('pending');
   const approve = useApproveProfile();
   const [rejecting, setRejecting] = useState<Profile | null>(null);
@@ -42,10 +45,11 @@ export function PendingProfiles() {
   }, [refocusSince, pending.data]);
   const refocus = () => setRefocusSince({ list: pending.data });
 
-  const approveProfile = (profile: Profile) =>
+  const approveProfile = (profile: Profile) => {
+    const { name } = profile;
     approve.mutate(profile.id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: `The profile of ${profile.name} has been approved. It now shows on their record.` });
+        notifications.show({ color: 'green', message: t`The profile of ${name} has been approved. It now shows on their record.` });
         refocus();
       },
       onError: (error) => {
@@ -53,22 +57,23 @@ export function PendingProfiles() {
           color: 'red',
           message:
             error instanceof ApiError && error.status === 404
-              ? `The profile of ${profile.name} is no longer waiting for review.`
-              : 'Error approving the profile. Please try again.',
+              ? t`The profile of ${name} is no longer waiting for review.`
+              : t`Error approving the profile. Please try again.`,
         });
         if (error instanceof ApiError && error.status === 404) void pending.refetch();
       },
     });
+  };
 
   let content;
   if (pending.isPending) {
-    content = <PageLoader label="Loading profiles waiting for review" />;
+    content = <PageLoader label={t`Loading profiles waiting for review`} />;
   } else if (pending.isError) {
-    content = <LoadError message="Error loading the profiles waiting for review. Please try again." onRetry={() => void pending.refetch()} />;
+    content = <LoadError message={t`Error loading the profiles waiting for review. Please try again.`} onRetry={() => void pending.refetch()} />;
   } else if (pending.data.length === 0) {
     content = (
       <Text c="dimmed" role="status">
-        No profiles are waiting for review.
+        <Trans>No profiles are waiting for review.</Trans>
       </Text>
     );
   } else {
@@ -76,22 +81,24 @@ export function PendingProfiles() {
     content = (
       <Stack gap="md">
         <Text size="sm" c="dimmed" role="status">
-          {count === 1 ? '1 profile is waiting for review' : `${count} profiles are waiting for review`}
+          {t`${plural(count, { one: '# profile is waiting for review', other: '# profiles are waiting for review' })}`}
         </Text>
         <ProfileGrid
           profiles={pending.data}
           page={page}
           onPageChange={setPage}
-          pagesLabel="Pages of profiles waiting for review"
+          pagesLabel={t`Pages of profiles waiting for review`}
           // The status in a colour and a word: the warning band's tint, with readable text.
-          badge={() => <BandBadge band="warning">Pending review</BandBadge>}
+          badge={() => <BandBadge band="warning">{t`Pending review`}</BandBadge>}
         >
           {(profile) => {
             const approving = approve.isPending && approve.variables === profile.id;
+            const { name } = profile;
+            const registered = formatDateTime(profile.createdAt, undefined);
             return (
               <>
                 <Text size="xs" c="dimmed">
-                  Registered {formatDateTime(profile.createdAt, undefined)}
+                  <Trans>Registered {registered}</Trans>
                 </Text>
                 <Group gap="xs" justify="center" mt="auto" pt="xs">
                   <Button
@@ -100,9 +107,9 @@ export function PendingProfiles() {
                     loading={approving}
                     disabled={approve.isPending && !approving}
                     onClick={() => approveProfile(profile)}
-                    aria-label={`Approve profile of ${profile.name}`}
+                    aria-label={t`Approve profile of ${name}`}
                   >
-                    Approve
+                    <Trans>Approve</Trans>
                   </Button>
                   <Button
                     size="xs"
@@ -111,9 +118,9 @@ export function PendingProfiles() {
                     leftSection={<IconX size={16} aria-hidden />}
                     disabled={approving}
                     onClick={() => setRejecting(profile)}
-                    aria-label={`Reject profile of ${profile.name}`}
+                    aria-label={t`Reject profile of ${name}`}
                   >
-                    Reject
+                    <Trans>Reject</Trans>
                   </Button>
                 </Group>
               </>
@@ -128,10 +135,10 @@ export function PendingProfiles() {
     <Stack gap="md" component="section" aria-labelledby="pending-heading">
       <Stack gap={4}>
         <Title order={2} id="pending-heading" ref={headingRef} tabIndex={-1}>
-          Pending review
+          <Trans>Pending review</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Profiles registered without the student’s sign-in. They show nowhere else until you approve them.
+          <Trans>Profiles registered without the student’s sign-in. They show nowhere else until you approve them.</Trans>
         </Text>
       </Stack>
       {content}

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { PHOTO_MAX_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPES } from '../../../../shared/schemas/profiles';
+import { serverText } from '../../../i18n/server-text';
 import type { ProfileForm } from './profile-form';
 
 /** A file larger than this is not even read: it is refused at once (the limit itself is 2 MB). */
@@ -35,6 +37,7 @@ export function PhotoField({
   /** Called when a file is picked, e.g. to fill the image description. */
   onPicked?: () => void;
 }) {
+  const { t } = useLingui();
   const { setValue, setError, clearErrors, control } = form;
   const photo = useWatch({ control, name: 'photo' });
   const { errors } = useFormState({ control, name: 'photo' });
@@ -57,7 +60,7 @@ export function PhotoField({
       onPicked?.();
     } catch {
       setValue('photo', undefined, { shouldDirty: true });
-      setError('photo', { type: 'read', message: 'The file could not be read. Please choose it again.' });
+      setError('photo', { type: 'read', message: t`The file could not be read. Please choose it again.` });
     }
   };
 
@@ -66,28 +69,28 @@ export function PhotoField({
     <Stack gap={4}>
       <FileInput
         id={`${idPrefix}-photo`}
-        label="Upload a photo"
-        description="PNG, JPEG or WebP, up to 2 MB; shown instead of the image URL"
+        label={t`Upload a photo`}
+        description={t`PNG, JPEG or WebP, up to 2 MB; shown instead of the image URL`}
         accept={PHOTO_TYPES.join(',')}
         leftSection={<IconPhotoUp size={16} aria-hidden />}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear the chosen photo' }}
+        clearButtonProps={{ 'aria-label': t`Clear the chosen photo` }}
         // After a successful registration the form is empty again, and so is this field.
         value={photo ? file : null}
         onChange={(picked) => void pick(picked)}
-        error={errors.photo?.message}
+        error={serverText(errors.photo?.message)}
       />
       {currentPhotoUrl && !photo && (
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" c="dimmed">
-            {removing ? 'The photo will be removed when you save.' : 'This profile has an uploaded photo.'}
+            {removing ? t`The photo will be removed when you save.` : t`This profile has an uploaded photo.`}
           </Text>
           <Button
             variant="subtle"
             size="compact-sm"
             onClick={() => setValue('photo', removing ? undefined : null, { shouldDirty: true, shouldValidate: true })}
           >
-            {removing ? 'Keep photo' : 'Remove photo'}
+            {removing ? t`Keep photo` : t`Remove photo`}
           </Button>
         </Group>
       )}

@@ -1,14 +1,28 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useFormState } from 'react-hook-form';
-import { PROFILE_LINK_FIELDS, REQUIRED_FIELDS_MESSAGE } from '../../../../shared/schemas/profiles';
+import { REQUIRED_FIELDS_MESSAGE, type ProfileLinkField } from '../../../../shared/schemas/profiles';
+import { serverText } from '../../../i18n/server-text';
 import { PhotoField } from './photo-field';
 import type { ProfileFieldName, ProfileForm } from './profile-form';
 
 const LINK_FIELDS = ['linkedin', 'github', 'leetcode', 'resume', 'portfolio'] as const;
 
-/** 'Profile image of {name}', name defaulting to 'student'. */
-export function defaultAltText(name: string | null | undefined): string {
-  return `Profile image of ${name?.trim() || 'student'}`;
+/** The links' labels (the shared rules' PROFILE_LINK_FIELDS, whose words the server's messages use), in the language shown. */
+const LINK_LABELS: Record<ProfileLinkField, MessageDescriptor> = {
+  imageUrl: msg`Profile Image URL`,
+  linkedin: msg`LinkedIn URL`,
+  github: msg`GitHub URL`,
+  leetcode: msg`LeetCode URL`,
+  resume: msg`Resume Link`,
+  portfolio: msg`Portfolio Link`,
+};
+
+/** Whether a field's problem is the one shared by the three required fields (the rule's words, or the server's translated). */
+function isRequiredMessage(message: string | undefined): boolean {
+  return message === REQUIRED_FIELDS_MESSAGE || message === serverText(REQUIRED_FIELDS_MESSAGE);
 }
 
 /**
@@ -28,21 +42,24 @@ export function ProfileFields({
   /** The profile's uploaded photo, when editing one. */
   currentPhotoUrl?: string | null | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const { register, getValues, setValue, control } = form;
   const { errors } = useFormState({ control });
 
   // The three required fields share one message: say it once, and mark each empty field red.
-  const requiredMissing = (['name', 'designation', 'pin'] as const).some((field) => errors[field]?.message === REQUIRED_FIELDS_MESSAGE);
+  const requiredMissing = (['name', 'designation', 'pin'] as const).some((field) => isRequiredMessage(errors[field]?.message));
   const fieldError = (field: ProfileFieldName): string | boolean | undefined => {
     const message = errors[field]?.message;
     if (!message) return undefined;
-    return message === REQUIRED_FIELDS_MESSAGE ? true : message;
+    return isRequiredMessage(message) ? true : serverText(message);
   };
 
-  // a new image URL with no description gets one from the name; so does a new photo.
+  // a new image URL with no description gets one from the name ('Profile image of student'
+  // without one); so does a new photo.
   const fillAltText = () => {
     if (!getValues('imageAlt')?.trim()) {
-      setValue('imageAlt', defaultAltText(getValues('name')), { shouldDirty: true, shouldValidate: true });
+      const name = getValues('name')?.trim();
+      setValue('imageAlt', name ? t`Profile image of ${name}` : t`Profile image of student`, { shouldDirty: true, shouldValidate: true });
     }
   };
 
@@ -50,7 +67,7 @@ export function ProfileFields({
     <Stack gap="sm">
       <TextInput
         id={`${idPrefix}-name`}
-        label="Full Name"
+        label={t`Full Name`}
         required
         autoComplete="name"
         error={fieldError('name')}
@@ -58,34 +75,34 @@ export function ProfileFields({
       />
       <TextInput
         id={`${idPrefix}-designation`}
-        label="Designation/Branch"
+        label={t`Designation/Branch`}
         required
-        placeholder="e.g. B.Tech CSE"
+        placeholder={t`e.g. B.Tech CSE`}
         error={fieldError('designation')}
         {...register('designation')}
       />
       <TextInput
         id={`${idPrefix}-pin`}
-        label="PIN Number"
+        label={t`PIN Number`}
         required
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="e.g. 23A51A05301"
+        placeholder={t`e.g. 23A51A05301`}
         readOnly={pinReadOnly}
-        description={pinReadOnly ? 'Only faculty can change the PIN Number.' : undefined}
+        description={pinReadOnly ? t`Only faculty can change the PIN Number.` : undefined}
         error={fieldError('pin')}
         {...register('pin')}
       />
       {requiredMissing && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {REQUIRED_FIELDS_MESSAGE}
+          {serverText(REQUIRED_FIELDS_MESSAGE)}
         </Text>
       )}
       <TextInput
         id={`${idPrefix}-imageUrl`}
-        label={PROFILE_LINK_FIELDS.imageUrl}
-        description="Leave empty to use default avatar"
+        label={i18n._(LINK_LABELS.imageUrl)}
+        description={t`Leave empty to use default avatar`}
         type="url"
         inputMode="url"
         placeholder="https://"
@@ -95,7 +112,7 @@ export function ProfileFields({
       <PhotoField form={form} idPrefix={idPrefix} currentPhotoUrl={currentPhotoUrl} onPicked={fillAltText} />
       <TextInput
         id={`${idPrefix}-imageAlt`}
-        label="Image Description (Alt Text)"
+        label={t`Image Description (Alt Text)`}
         error={fieldError('imageAlt')}
         {...register('imageAlt')}
       />
@@ -104,7 +121,7 @@ export function ProfileFields({
           <TextInput
             key={field}
             id={`${idPrefix}-${field}`}
-            label={PROFILE_LINK_FIELDS[field]}
+            label={i18n._(LINK_LABELS[field])}
             type="url"
             inputMode="url"
             placeholder="https://"

@@ -71,11 +71,12 @@ const PIN_MESSAGES = new Set<string>([NOT_ON_ROSTER_MESSAGE, OWN_PIN_ONLY_MESSAG
 export function markServerErrors(form: ProfileForm, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   let marked = false;
-  if (error.status === 409 || PIN_MESSAGES.has(error.message)) {
+  // Recognised by the server's own words; shown in the language of the page.
+  if (error.status === 409 || PIN_MESSAGES.has(error.said)) {
     form.setError('pin', { type: 'server', message: error.message });
     return true;
   }
-  if (PHOTO_MESSAGES.has(error.message)) {
+  if (PHOTO_MESSAGES.has(error.said)) {
     form.setError('photo', { type: 'server', message: error.message });
     return true;
   }

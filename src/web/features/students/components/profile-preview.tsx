@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useWatch } from 'react-hook-form';
@@ -9,6 +10,7 @@ import type { ProfileForm } from './profile-form';
  * with the specification's placeholders and a button only for each filled link.
  */
 export function ProfilePreview({ form }: { form: ProfileForm }) {
+  const { t } = useLingui();
   const values = useWatch({ control: form.control });
   // Wait for a pause in typing before loading the picture, instead of fetching every half-typed URL.
   const [imageUrl] = useDebouncedValue(values.imageUrl?.trim() ?? '', 400);
@@ -17,7 +19,7 @@ export function ProfilePreview({ form }: { form: ProfileForm }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="profile-preview-heading">
       <Title order={2} fz="lg" id="profile-preview-heading">
-        Profile Preview
+        <Trans>Profile Preview</Trans>
       </Title>
       <ProfileCard
         name={values.name}
@@ -27,12 +29,12 @@ export function ProfilePreview({ form }: { form: ProfileForm }) {
         imageUrl={imageUrl}
         imageAlt={values.imageAlt}
         links={values}
-        nameFallback="Student Name"
-        designationFallback="Designation/Branch"
+        nameFallback={t`Student Name`}
+        designationFallback={t`Designation/Branch`}
         headingLevel={3}
       />
       <Text size="xs" c="dimmed" ta="center">
-        This is how your card will look to faculty.
+        <Trans>This is how your card will look to faculty.</Trans>
       </Text>
     </Stack>
   );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconChartBar, IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
@@ -25,6 +27,7 @@ export function matchesFilter(profile: Profile, filter: string): boolean {
  * (the only one they get). A student without one is offered the registration form.
  */
 export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
+  const { t } = useLingui();
   const canManage = canManageProfiles(viewer);
   const student = isStudent(viewer);
   const canEdit = (profile: Profile) => !!viewer && canEditProfile(viewer, profile.pin);
@@ -38,43 +41,35 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
 
   let content;
   if (profiles.isPending) {
-    content = <PageLoader label="Loading profiles" />;
+    content = <PageLoader label={t`Loading profiles`} />;
   } else if (profiles.isError) {
-    content = <LoadError message="Error loading profiles. Please try again." onRetry={() => void profiles.refetch()} />;
+    content = <LoadError message={t`Error loading profiles. Please try again.`} onRetry={() => void profiles.refetch()} />;
   } else if (profiles.data.length === 0) {
     content = (
       <Stack align="center" gap="xs" py="xl" ta="center" role="status">
-        <Text fw={600}>{canManage ? 'No profiles have been approved yet.' : 'You have not registered a profile yet.'}</Text>
+        <Text fw={600}>{canManage ? t`No profiles have been approved yet.` : t`You have not registered a profile yet.`}</Text>
         <Button component={Link} to="/register" variant="light">
-          {student ? 'Register my profile' : 'Register a profile'}
+          {student ? t`Register my profile` : t`Register a profile`}
         </Button>
       </Stack>
     );
   } else {
     const matching = profiles.data.filter((profile) => matchesFilter(profile, deferredFilter));
+    const count = profiles.data.length;
+    const shown = matching.length;
+    const typed = deferredFilter.trim();
     content = (
       <Stack gap="md">
         <Text size="sm" c="dimmed" role="status">
-          {matching.length === profiles.data.length
-            ? `${profiles.data.length} ${profiles.data.length === 1 ? 'profile' : 'profiles'}`
-            : `${matching.length} of ${profiles.data.length} profiles match`}
+          {shown === count ? t`${plural(count, { one: '# profile', other: '# profiles' })}` : t`${shown} of ${count} profiles match`}
         </Text>
         {matching.length === 0 ? (
-          <Text style={{ overflowWrap: 'anywhere' }}>No profiles match “{deferredFilter.trim()}”.</Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>{t`No profiles match “${typed}”.`}</Text>
         ) : (
-          <ProfileGrid profiles={matching} page={page} onPageChange={setPage} pagesLabel="Profile pages">
+          <ProfileGrid profiles={matching} page={page} onPageChange={setPage} pagesLabel={t`Profile pages`}>
             {(profile) => (
               <Group gap="xs" justify="center" mt="auto" pt="xs">
-                <Button
-                  component={Link}
-                  to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/faculty'}
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconChartBar size={16} aria-hidden />}
-                  aria-label={`Attendance of ${profile.name}`}
-                >
-                  Attendance
-                </Button>
+                <AttendanceLink profile={profile} canManage={canManage} />
                 {(isOwn(profile) || canEdit(profile)) && (
                   <ProfileActions
                     own={isOwn(profile)}
@@ -95,12 +90,12 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
     <Stack gap="md" component="section" aria-labelledby="profiles-heading">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={2} id="profiles-heading">
-          {canManage ? 'Registered Profiles' : 'My Profile'}
+          {canManage ? t`Registered Profiles` : t`My Profile`}
         </Title>
         {canManage && (
           <TextInput
-            label="Filter profiles"
-            placeholder="Name, PIN or designation"
+            label={t`Filter profiles`}
+            placeholder={t`Name, PIN or designation`}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={filter}
             onChange={(event) => {
@@ -118,15 +113,34 @@ export function ProfilesList({ viewer }: { viewer: User | null | undefined }) {
   );
 }
 
+/** A profile's Attendance button: staff open the student's record, a student their own page. */
+function AttendanceLink({ profile, canManage }: { profile: Profile; canManage: boolean }) {
+  const { t } = useLingui();
+  const { name } = profile;
+  return (
+    <Button
+      component={Link}
+      to={canManage ? `/faculty?pin=${encodeURIComponent(profile.pin)}` : '/faculty'}
+      variant="subtle"
+      size="xs"
+      leftSection={<IconChartBar size={16} aria-hidden />}
+      aria-label={t`Attendance of ${name}`}
+    >
+      {t`Attendance`}
+    </Button>
+  );
+}
+
 /**
  * Edit and Delete on a profile's card: a student's own reads "my profile", anyone else's is named
  * for screen readers by whose it is.
  */
 function ProfileActions({ own, name, onEdit, onDelete }: { own: boolean; name: string; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useLingui();
   return (
     <>
-      <Button variant="subtle" size="xs" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit} aria-label={own ? undefined : `Edit profile of ${name}`}>
-        {own ? 'Edit my profile' : 'Edit'}
+      <Button variant="subtle" size="xs" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit} aria-label={own ? undefined : t`Edit profile of ${name}`}>
+        {own ? t`Edit my profile` : t`Edit`}
       </Button>
       <Button
         variant="subtle"
@@ -134,9 +148,9 @@ function ProfileActions({ own, name, onEdit, onDelete }: { own: boolean; name: s
         size="xs"
         leftSection={<IconTrash size={16} aria-hidden />}
         onClick={onDelete}
-        aria-label={own ? undefined : `Delete profile of ${name}`}
+        aria-label={own ? undefined : t`Delete profile of ${name}`}
       >
-        {own ? 'Delete my profile' : 'Delete'}
+        {own ? t`Delete my profile` : t`Delete`}
       </Button>
     </>
   );

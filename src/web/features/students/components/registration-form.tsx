@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useEffect, useRef, useState } from 'react';
 import { isStudent } from '../../../../shared/access';
 import { PENDING_REVIEW_MESSAGE, type ProfileStatus } from '../../../../shared/schemas/profiles';
 import { FormSaved, useFormFailure } from '../../../components/forms';
+import { serverText } from '../../../i18n/server-text';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { useCreateProfile } from '../api/create-profile';
@@ -11,15 +13,6 @@ import { ProfileFields } from './profile-fields';
 import { EMPTY_PROFILE, markServerErrors, useProfileForm } from './profile-form';
 import { ProfilePreview } from './profile-preview';
 
-export const REGISTRATION_SUCCESS_MESSAGE = 'Registration Successful! Your profile has been saved.';
-export const REGISTRATION_ERROR_MESSAGE = 'Error registering user. Please try again.';
-
-/** What to tell the user when a registration fails. */
-function failureMessage(error: Error): string {
-  // A 5xx says only that something failed; the specification's own wording says it better.
-  if (error instanceof ApiError && error.status >= 500) return REGISTRATION_ERROR_MESSAGE;
-  return error.message || REGISTRATION_ERROR_MESSAGE;
-}
 
 /**
  * The registration form with its live preview: cleared on success, kept as typed on error. A
@@ -27,6 +20,7 @@ function failureMessage(error: Error): string {
  * else's waits for faculty, and the success message says so.
  */
 export function RegistrationForm() {
+  const { t } = useLingui();
   const form = useProfileForm();
   const create = useCreateProfile();
   const user = useMe().data;
@@ -62,7 +56,9 @@ export function RegistrationForm() {
       },
       onError: (error) => {
         markServerErrors(form, error);
-        failure.setFailure(failureMessage(error));
+        // A 5xx says only that something failed; the specification's own wording says it better.
+        const failed = t`Error registering user. Please try again.`;
+        failure.setFailure(error instanceof ApiError && error.status >= 500 ? failed : error.message || failed);
         showAlerts();
       },
     });
@@ -72,26 +68,30 @@ export function RegistrationForm() {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-          <form onSubmit={submit} noValidate aria-label="Student registration">
+          <form onSubmit={submit} noValidate aria-label={t`Student registration`}>
             <Stack gap="md" ref={topRef} style={{ scrollMarginTop: 80 }}>
               {saved && (
                 <FormSaved onDismiss={() => setSaved(null)}>
-                  <Text size="sm">{REGISTRATION_SUCCESS_MESSAGE}</Text>
-                  {saved === 'pending' && <Text size="sm">{PENDING_REVIEW_MESSAGE}</Text>}
+                  <Text size="sm">
+                    <Trans>Registration Successful! Your profile has been saved.</Trans>
+                  </Text>
+                  {saved === 'pending' && <Text size="sm">{serverText(PENDING_REVIEW_MESSAGE)}</Text>}
                 </FormSaved>
               )}
               {failure.alert}
               <ProfileFields form={form} idPrefix="register" />
               <Text size="sm" c="dimmed">
-                What you give here is shown to signed-in users of the portal. The{' '}
-                <Anchor component={Link} to="/privacy" inherit underline="always">
-                  privacy notice
-                </Anchor>{' '}
-                says what is kept, who sees it and for how long; the{' '}
-                <Anchor component={Link} to="/accessibility" inherit underline="always">
-                  accessibility statement
-                </Anchor>{' '}
-                how the portal can be used.
+                <Trans>
+                  What you give here is shown to signed-in users of the portal. The{' '}
+                  <Anchor component={Link} to="/privacy" inherit underline="always">
+                    privacy notice
+                  </Anchor>{' '}
+                  says what is kept, who sees it and for how long; the{' '}
+                  <Anchor component={Link} to="/accessibility" inherit underline="always">
+                    accessibility statement
+                  </Anchor>{' '}
+                  how the portal can be used.
+                </Trans>
               </Text>
               <Button
                 type="submit"
@@ -99,7 +99,7 @@ export function RegistrationForm() {
                 disabled={!isValid || saving}
                 leftSection={saving ? <Loader size={16} color="gray" aria-hidden /> : undefined}
               >
-                {saving ? 'Registering...' : 'Register'}
+                {saving ? t`Registering...` : t`Register`}
               </Button>
             </Stack>
           </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { RegistrationForm } from '../components/registration-form';
 
@@ -6,8 +7,12 @@ export function RegisterPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Student Registration</Title>
-        <Text c="dimmed">Share your profile and links with faculty. Fields marked * are required.</Text>
+        <Title order={1}>
+          <Trans>Student Registration</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>Share your profile and links with faculty. Fields marked * are required.</Trans>
+        </Text>
       </Stack>
       <RegistrationForm />
     </Stack>

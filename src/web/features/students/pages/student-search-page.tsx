@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { isStudent } from '../../../../shared/access';
@@ -10,6 +11,7 @@ import { CheckinCodeBox } from '../components/checkin-code-box';
  * A student sees their own record at once; the server refuses anyone else's.
  */
 export function StudentSearchPage() {
+  const { t } = useLingui();
   const me = useMe();
   const user = me.data;
   const [pinParam, setPinParam] = usePinSearchParam();
@@ -22,11 +24,11 @@ export function StudentSearchPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{student ? 'My Attendance' : 'Student Attendance'}</Title>
+        <Title order={1}>{student ? t`My Attendance` : t`Student Attendance`}</Title>
         <Text c="dimmed">
           {student
-            ? 'Your profile, attendance summary and history. Students can see only their own record.'
-            : "Search a student by PIN to see their profile, attendance summary and history."}
+            ? t`Your profile, attendance summary and history. Students can see only their own record.`
+            : t`Search a student by PIN to see their profile, attendance summary and history.`}
         </Text>
       </Stack>
       {student && <CheckinCodeBox />}
@@ -40,7 +42,7 @@ export function StudentSearchPage() {
           setCleared(true);
           setPinParam(null);
         }}
-        idleText={student ? 'Enter your PIN to see your attendance.' : undefined}
+        idleText={student ? t`Enter your PIN to see your attendance.` : undefined}
       />
     </Stack>
   );
