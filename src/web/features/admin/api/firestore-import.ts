@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { FirestoreImportResultSchema, type FirestoreImportResult } from '../../../../shared/schemas/firestore-import';
 import { ApiError, ContractMismatchError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
@@ -45,7 +46,8 @@ export function uploadFirestoreExport(upload: FirestoreUpload, onProgress: (prog
       }
       if (xhr.status < 200 || xhr.status >= 300) {
         const error = ErrorSchema.safeParse(body);
-        reject(new ApiError(xhr.status, error.success ? error.data.message : `Request failed (${xhr.status})`));
+        const status = xhr.status;
+        reject(new ApiError(status, error.success ? error.data.message : t`Request failed (${status})`));
         return;
       }
       const parsed = FirestoreImportResultSchema.safeParse(body);

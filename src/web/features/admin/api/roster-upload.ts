@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { RosterFileErrorSchema, type RosterLineError } from '../../../../shared/schemas/roster';
@@ -37,7 +38,8 @@ export async function postRosterCsv<T>(path: string, text: string, schema: z.Zod
     const fileErrors = RosterFileErrorSchema.safeParse(body);
     if (response.status === 400 && fileErrors.success) throw new RosterFileRefusal(fileErrors.data.message, fileErrors.data.errors);
     const error = ErrorSchema.safeParse(body);
-    throw error.success ? new ApiError(response.status, error.data.message) : new ApiError(response.status, `Request failed (${response.status})`);
+    const status = response.status;
+    throw error.success ? new ApiError(status, error.data.message) : new ApiError(status, t`Request failed (${status})`);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ContractMismatchError(response.status, `POST ${path}`, parsed.error);

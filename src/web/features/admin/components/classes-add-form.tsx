@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -7,6 +8,7 @@ import { useClassNameField } from '../hooks/use-class-name-field';
 
 /** "Add class": a name, added at the end of the order and on the dashboard at once. */
 export function ClassesAddForm() {
+  const { t } = useLingui();
   const create = useCreateClass();
   const field = useClassNameField('');
 
@@ -19,7 +21,8 @@ export function ClassesAddForm() {
       {
         onSuccess: (created) => {
           field.setName('');
-          notifications.show({ color: 'green', message: `Class ${created.name} added. It is on the dashboard now.` });
+          const className = created.name;
+          notifications.show({ color: 'green', message: t`Class ${className} added. It is on the dashboard now.` });
         },
         onError: (err) => field.fail(err.message),
       },
@@ -27,12 +30,12 @@ export function ClassesAddForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add class">
+    <form onSubmit={submit} noValidate aria-label={t`Add class`}>
       {/* The button sits beside the field itself, with the hint and any error below both. */}
       <TextInput
-        label="New class name"
-        description="Letters, digits, spaces and -, up to 32 characters"
-        placeholder="e.g. CSE9"
+        label={t`New class name`}
+        description={t`Letters, digits, spaces and -, up to 32 characters`}
+        placeholder={t`e.g. CSE9`}
         {...field.props}
         maw={480}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -40,7 +43,7 @@ export function ClassesAddForm() {
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
             <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending} style={{ flexShrink: 0 }}>
-              Add class
+              <Trans>Add class</Trans>
             </Button>
           </Group>
         )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -12,8 +13,10 @@ import { useClassNameField } from '../hooks/use-class-name-field';
  * everywhere, so the dialog says so before anyone presses Rename.
  */
 export function ClassesRenameModal({ target, onClose }: { target: AdminClass | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const className = target?.name ?? '';
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target ? `Rename ${target.name}` : 'Rename class'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={target !== null} onClose={onClose} title={target ? t`Rename ${className}` : t`Rename class`} closeButtonProps={{ 'aria-label': t`Close` }}>
       {/* Keyed by the class so that the field starts from its name each time the dialog opens. */}
       {target && <RenameForm key={target.name} target={target} onClose={onClose} />}
     </Modal>
@@ -21,6 +24,8 @@ export function ClassesRenameModal({ target, onClose }: { target: AdminClass | n
 }
 
 function RenameForm({ target, onClose }: { target: AdminClass; onClose: () => void }) {
+  const { t } = useLingui();
+  const className = target.name;
   const update = useUpdateClass();
   const field = useClassNameField(target.name);
 
@@ -36,7 +41,8 @@ function RenameForm({ target, onClose }: { target: AdminClass; onClose: () => vo
       { name: target.name, changes: { name } },
       {
         onSuccess: (renamed) => {
-          notifications.show({ color: 'green', message: `Class ${target.name} is now ${renamed.name}, in every register and report.` });
+          const newName = renamed.name;
+          notifications.show({ color: 'green', message: t`Class ${className} is now ${newName}, in every register and report.` });
           onClose();
         },
         onError: (err) => field.fail(err.message),
@@ -47,16 +53,18 @@ function RenameForm({ target, onClose }: { target: AdminClass; onClose: () => vo
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} title="A rename is a correction">
-          The new name replaces {target.name} everywhere: on the dashboard, in the roster, and in every past register,
-          report and student record. To start a new class instead, add one.
+        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} title={t`A rename is a correction`}>
+          <Trans>
+            The new name replaces {className} everywhere: on the dashboard, in the roster, and in every past register, report
+            and student record. To start a new class instead, add one.
+          </Trans>
         </Alert>
         <TextInput
-          label="New name"
+          label={t`New name`}
           {...field.props}
           data-autofocus
         />
-        <FormActions submitLabel="Rename" onCancel={onClose} saving={update.isPending} />
+        <FormActions submitLabel={t`Rename`} onCancel={onClose} saving={update.isPending} />
       </Stack>
     </form>
   );

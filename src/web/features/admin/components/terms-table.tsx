@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { TermListItem } from '../../../../shared/schemas/terms';
@@ -6,9 +7,10 @@ import { formatDate } from '../../../lib/calendar-date';
 
 /** The terms, newest first: name (with a Current badge), first and last day, and Edit. */
 export function TermsTable({ terms, onEdit }: { terms: TermListItem[]; onEdit: (term: TermListItem) => void }) {
+  const { t } = useLingui();
   const columns: DataColumn<TermListItem>[] = [
     {
-      header: 'Term',
+      header: t`Term`,
       rowHeader: true,
       cellProps: { fw: 500 },
       cell: (term) => (
@@ -16,23 +18,26 @@ export function TermsTable({ terms, onEdit }: { terms: TermListItem[]; onEdit: (
           {term.name}{' '}
           {term.current && (
             <Badge color="green.9" variant="light" tt="none" ml={4}>
-              Current
+              <Trans>Current</Trans>
             </Badge>
           )}
         </>
       ),
     },
-    { header: 'Starts', nowrap: true, cell: (term) => formatDate(term.startsOn) },
-    { header: 'Ends', nowrap: true, cell: (term) => formatDate(term.endsOn) },
+    { header: t`Starts`, nowrap: true, cell: (term) => formatDate(term.startsOn) },
+    { header: t`Ends`, nowrap: true, cell: (term) => formatDate(term.endsOn) },
     {
-      header: 'Actions',
+      header: t`Actions`,
       hiddenHeader: true,
       cellProps: { ta: 'right' },
-      cell: (term) => (
-        <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(term)} aria-label={`Edit ${term.name}`}>
-          Edit
-        </Button>
-      ),
+      cell: (term) => {
+        const termName = term.name;
+        return (
+          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(term)} aria-label={t`Edit ${termName}`}>
+            <Trans>Edit</Trans>
+          </Button>
+        );
+      },
     },
   ];
   return (
@@ -40,7 +45,7 @@ export function TermsTable({ terms, onEdit }: { terms: TermListItem[]; onEdit: (
       columns={columns}
       rows={terms}
       rowKey={(term) => term.id}
-      label="Terms"
+      label={t`Terms`}
       minWidth={520}
       tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
     />

@@ -1,13 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import { CreateUserSchema, type CreatedUser } from '../../../../shared/schemas/admin-users';
 import { FormActions, useFormFailure, bindValue } from '../../../components/forms';
+import { serverText } from '../../../i18n/server-text';
 import { useCreateUser } from '../api/users-create';
 import { ROLE_LABELS } from './users-table';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 interface FieldErrors {
   email?: string | undefined;
@@ -17,14 +17,16 @@ interface FieldErrors {
 
 /** "Add account": e-mail, name, role, and the roster PIN for a student. */
 export function UsersAddModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (created: CreatedUser) => void }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Add account">
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': t`Close` }} title={t`Add account`}>
       {opened && <AddForm onCancel={onClose} onCreated={onCreated} />}
     </Modal>
   );
 }
 
 function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (created: CreatedUser) => void }) {
+  const { t, i18n } = useLingui();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('faculty');
@@ -42,27 +44,28 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof FieldErrors;
-        found[field] ??= issue.message;
+        found[field] ??= serverText(issue.message);
       }
     }
-    if (role === 'student' && !pin.trim()) found.pin = "Please enter the student's roster PIN";
+    if (role === 'student' && !pin.trim()) found.pin = t`Please enter the student's roster PIN`;
     setErrors(found);
     if (!parsed.success || Object.values(found).some(Boolean)) return;
     create.mutate(parsed.data, {
       onSuccess: (created) => {
-        notifications.show({ color: 'green', closeButtonProps: { 'aria-label': 'Dismiss' }, message: `Account ${created.user.email} added.` });
+        const addedEmail = created.user.email;
+        notifications.show({ color: 'green', closeButtonProps: { 'aria-label': t`Dismiss` }, message: t`Account ${addedEmail} added.` });
         onCreated(created);
       },
-      onError: (error) => failure.fail(error, 'Error adding the account. Please try again.'),
+      onError: (error) => failure.fail(error, t`Error adding the account. Please try again.`),
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add account">
+    <form onSubmit={submit} noValidate aria-label={t`Add account`}>
       <Stack gap="md">
         {failure.alert}
         <TextInput
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           autoComplete="off"
           {...bindValue(email, setEmail)}
@@ -70,27 +73,27 @@ function AddForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (cr
           required
           data-autofocus
         />
-        <TextInput label="Name" {...bindValue(name, setName)} error={errors.name} required maxLength={200} />
+        <TextInput label={t`Name`} {...bindValue(name, setName)} error={errors.name} required maxLength={200} />
         <Select
-          label="Role"
-          data={ROLE_OPTIONS}
+          label={t`Role`}
+          data={ROLES.map((value) => ({ value, label: i18n._(ROLE_LABELS[value]) }))}
           value={role}
           onChange={(value) => value && setRole(value as Role)}
           allowDeselect={false}
           required
-          description={role === 'admin' ? 'Admins sign in on the Faculty tab and can change every account.' : undefined}
+          description={role === 'admin' ? t`Admins sign in on the Faculty tab and can change every account.` : undefined}
         />
         {role === 'student' && (
           <TextInput
-            label="PIN"
-            description="The student's PIN on the roster"
+            label={t`PIN`}
+            description={t`The student's PIN on the roster`}
             {...bindValue(pin, setPin)}
             error={errors.pin}
             required
             maxLength={32}
           />
         )}
-        <FormActions submitLabel="Add account" onCancel={onCancel} saving={create.isPending} />
+        <FormActions submitLabel={t`Add account`} onCancel={onCancel} saving={create.isPending} />
       </Stack>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminUser } from '../../../../shared/schemas/admin-users';
@@ -24,6 +25,7 @@ export function UsersConfirmModal({
   onClose: () => void;
   onLink: (user: AdminUser, url: string, emailed: boolean) => void;
 }) {
+  const { t } = useLingui();
   const update = useUpdateUser();
   const reset = useResetUserPassword();
   const resetTotp = useResetUserTotp();
@@ -40,23 +42,24 @@ export function UsersConfirmModal({
   let text = '';
   let confirm = '';
   let danger = false;
+  const email = target?.user.email ?? '';
   if (target?.action === 'reset-totp') {
-    title = `Reset two-step sign-in of ${target.user.email}`;
-    text = `Turn two-step sign-in off for ${target.user.email}? Their password alone signs them in until they set it up again. Do this only when you are sure who is asking: the audit trail records it.`;
-    confirm = 'Reset two-step sign-in';
+    title = t`Reset two-step sign-in of ${email}`;
+    text = t`Turn two-step sign-in off for ${email}? Their password alone signs them in until they set it up again. Do this only when you are sure who is asking: the audit trail records it.`;
+    confirm = t`Reset two-step sign-in`;
     danger = true;
   } else if (target?.action === 'reset') {
-    title = `Reset the password of ${target.user.email}`;
-    text = `Make a new set-password link for ${target.user.email}? Any earlier link stops working. Their current password keeps working until they use the new link.`;
-    confirm = 'Make a new link';
+    title = t`Reset the password of ${email}`;
+    text = t`Make a new set-password link for ${email}? Any earlier link stops working. Their current password keeps working until they use the new link.`;
+    confirm = t`Make a new link`;
   } else if (target?.user.disabled) {
-    title = `Enable ${target.user.email}`;
-    text = `Enable ${target.user.email}? They can sign in again.`;
-    confirm = 'Enable account';
+    title = t`Enable ${email}`;
+    text = t`Enable ${email}? They can sign in again.`;
+    confirm = t`Enable account`;
   } else if (target) {
-    title = `Disable ${target.user.email}`;
-    text = `Disable ${target.user.email}? They are signed out at once, everywhere, and cannot sign in until the account is enabled again. Their records stay.`;
-    confirm = 'Disable account';
+    title = t`Disable ${email}`;
+    text = t`Disable ${email}? They are signed out at once, everywhere, and cannot sign in until the account is enabled again. Their records stay.`;
+    confirm = t`Disable account`;
     danger = true;
   }
 
@@ -66,7 +69,7 @@ export function UsersConfirmModal({
     if (target.action === 'reset-totp') {
       resetTotp.mutate(user.id, {
         onSuccess: () => {
-          notifications.show({ color: 'green', closeButtonProps: { 'aria-label': 'Dismiss' }, message: `Two-step sign-in of ${user.email} is off.` });
+          notifications.show({ color: 'green', closeButtonProps: { 'aria-label': t`Dismiss` }, message: t`Two-step sign-in of ${email} is off.` });
           close();
         },
       });
@@ -87,8 +90,8 @@ export function UsersConfirmModal({
         onSuccess: (saved) => {
           notifications.show({
             color: 'green',
-            closeButtonProps: { 'aria-label': 'Dismiss' },
-            message: saved.disabled ? `${saved.email} is disabled and signed out.` : `${saved.email} is enabled.`,
+            closeButtonProps: { 'aria-label': t`Dismiss` },
+            message: saved.disabled ? t`${email} is disabled and signed out.` : t`${email} is enabled.`,
           });
           close();
         },
@@ -97,7 +100,7 @@ export function UsersConfirmModal({
   };
 
   return (
-    <Modal opened={target !== null} onClose={close} closeButtonProps={{ 'aria-label': 'Close' }} title={title}>
+    <Modal opened={target !== null} onClose={close} closeButtonProps={{ 'aria-label': t`Close` }} title={title}>
       {target && (
         <Stack gap="md">
           <Text>{text}</Text>

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ClassNameSchema } from '../../../../shared/schemas/classes';
+import { serverText } from '../../../i18n/server-text';
 
 /**
  * A class's name as typed, for the add and rename forms: `props` go on its TextInput (typing clears
@@ -7,6 +9,7 @@ import { ClassNameSchema } from '../../../../shared/schemas/classes';
  * null, and `fail(message)` shows the server's refusal (a name already taken).
  */
 export function useClassNameField(initial: string) {
+  const { t } = useLingui();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   return {
@@ -24,7 +27,7 @@ export function useClassNameField(initial: string) {
     check(): string | null {
       const parsed = ClassNameSchema.safeParse(name);
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Please check the name');
+        setError(serverText(parsed.error.issues[0]?.message) ?? t`Please check the name`);
         return null;
       }
       setError(null);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSchool } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import { ClassesTable } from '../components/classes-table';
 
 /** /admin/classes: the classes in dashboard order; add, rename, reorder, archive and restore them. */
 export function ClassesPage() {
+  const { t } = useLingui();
   const classes = useAdminClasses();
   const move = useUpdateClass();
   const [renaming, setRenaming] = useState<AdminClass | null>(null);
@@ -27,44 +29,56 @@ export function ClassesPage() {
     const index = active.findIndex((c) => c.name === target.name);
     const neighbour = active[direction === 'up' ? index - 1 : index + 1];
     if (!neighbour) return;
+    const className = target.name;
+    const neighbourName = neighbour.name;
     move.mutate(
       { name: target.name, changes: { position: neighbour.position } },
       {
         onSuccess: () =>
           notifications.show({
             color: 'green',
-            message: `${target.name} moved ${direction}: it is now ${direction === 'up' ? 'before' : 'after'} ${neighbour.name} on the dashboard.`,
+            message:
+              direction === 'up'
+                ? t`${className} moved up: it is now before ${neighbourName} on the dashboard.`
+                : t`${className} moved down: it is now after ${neighbourName} on the dashboard.`,
           }),
-        onError: (err) => notifications.show({ color: 'red', message: `${target.name} was not moved: ${err.message}` }),
+        onError: (err) => {
+          const reason = err.message;
+          notifications.show({ color: 'red', message: t`${className} was not moved: ${reason}` });
+        },
       },
     );
   };
 
   let body;
   if (!classes.isSuccess) {
-    body = <QueryState query={classes} loading="Loading classes" failed="Error loading classes" />;
+    body = <QueryState query={classes} loading={t`Loading classes`} failed={t`Error loading classes`} />;
   } else {
     body = (
       <Stack gap="lg">
         <Stack gap="xs">
-          <Title order={3}>On the dashboard</Title>
+          <Title order={3}>
+            <Trans>On the dashboard</Trans>
+          </Title>
           {active.length === 0 ? (
-            <EmptyState icon={<IconSchool size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No classes on the dashboard.">
+            <EmptyState icon={<IconSchool size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title={t`No classes on the dashboard.`}>
               {archived.length > 0
-              ? 'Every class is archived. Add a class above, or restore one below.'
-              : 'Add the first class above: faculty take its registers from the dashboard.'}
+                ? t`Every class is archived. Add a class above, or restore one below.`
+                : t`Add the first class above: faculty take its registers from the dashboard.`}
             </EmptyState>
           ) : (
-            <ClassesTable label="Classes on the dashboard" classes={active} onMove={onMove} onRename={setRenaming} onArchive={setArchiving} />
+            <ClassesTable label={t`Classes on the dashboard`} classes={active} onMove={onMove} onRename={setRenaming} onArchive={setArchiving} />
           )}
         </Stack>
         {archived.length > 0 && (
           <Stack gap="xs">
-            <Title order={3}>Archived</Title>
+            <Title order={3}>
+              <Trans>Archived</Trans>
+            </Title>
             <Text size="sm" c="dimmed">
-              Off the dashboard and closed to new registers and students; their registers, records and reports are kept.
+              <Trans>Off the dashboard and closed to new registers and students; their registers, records and reports are kept.</Trans>
             </Text>
-            <ClassesTable label="Archived classes" classes={archived} onRename={setRenaming} onArchive={setArchiving} />
+            <ClassesTable label={t`Archived classes`} classes={archived} onRename={setRenaming} onArchive={setArchiving} />
           </Stack>
         )}
       </Stack>
@@ -74,9 +88,11 @@ export function ClassesPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2}>Classes</Title>
+        <Title order={2}>
+          <Trans>Classes</Trans>
+        </Title>
         <Text c="dimmed" size="sm">
-          The classes faculty see on the dashboard, in this order. Archive a class that has ended: it keeps its history.
+          <Trans>The classes faculty see on the dashboard, in this order. Archive a class that has ended: it keeps its history.</Trans>
         </Text>
       </Stack>
       <ClassesAddForm />

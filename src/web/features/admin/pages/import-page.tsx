@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Code, FileButton, Group, List, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
@@ -6,28 +9,54 @@ import { useRef, useState } from 'react';
 import {
   FIRESTORE_SHAPES,
   FIRESTORE_UPLOAD_MAX_BYTES,
-  firestoreImportSummary,
   type FirestoreImportResult,
   type FirestoreNoteList,
 } from '../../../../shared/schemas/firestore-import';
 import { FormFailure, FormSaved } from '../../../components/forms';
+import { numberLocale } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { uploadFirestoreExport, type UploadProgress } from '../api/firestore-import';
 
 const MAX_MB = FIRESTORE_UPLOAD_MAX_BYTES / (1024 * 1024);
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+/** The command that imports an export too large to upload. */
+const IMPORT_COMMAND = 'npm run portal -- import firestore FILE';
+
+/** What an import adds or would add, as a list in the language shown (firestoreImportSummary's). */
+function importSummary(result: FirestoreImportResult, i18n: I18n): string {
+  const registers = result.registers;
+  const { total: marks, present, absent } = result.marks;
+  const students = result.students;
+  const { approved, pending } = result.profiles;
+  const profiles = approved + pending;
+  const parts = [
+    msg`${plural(registers, { one: '# register', other: '# registers' })}`,
+    msg`${plural(marks, { one: `# mark (${present} present, ${absent} absent)`, other: `# marks (${present} present, ${absent} absent)` })}`,
+    msg`${plural(students, { one: '# student added to the roster', other: '# students added to the roster' })}`,
+    msg`${plural(profiles, { one: `# profile (${approved} approved, ${pending} pending review)`, other: `# profiles (${approved} approved, ${pending} pending review)` })}`,
+  ];
+  if (result.classes.length > 0) {
+    const classCount = result.classes.length;
+    const classNames = result.classes.join(', ');
+    parts.push(msg`${plural(classCount, { one: `# class (${classNames})`, other: `# classes (${classNames})` })}`);
+  }
+  return new Intl.ListFormat(numberLocale(), { type: 'unit', style: 'short' }).format(parts.map((part) => i18n._(part)));
 }
 
 /** The documents of an import's list, with the reason for each. */
 function NoteTable({ list, label }: { list: FirestoreNoteList; label: string }) {
+  const more = list.count - list.rows.length;
   return (
     <ScrollArea.Autosize type="auto" mah={320}>
       <Table verticalSpacing={4} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Document</Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
+            <Table.Th scope="col">
+              <Trans>Document</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Reason</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -36,14 +65,14 @@ function NoteTable({ list, label }: { list: FirestoreNoteList; label: string }) 
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {note.collection}/{note.id}
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{note.reason}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{serverText(note.reason)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       {list.count > list.rows.length && (
         <Text size="sm" c="dimmed" mt="xs">
-          … and {list.count - list.rows.length} more (the command line lists them all).
+          <Trans>… and {more} more (the command line lists them all).</Trans>
         </Text>
       )}
     </ScrollArea.Autosize>
@@ -52,22 +81,41 @@ function NoteTable({ list, label }: { list: FirestoreNoteList; label: string }) 
 
 /** The file's documents and what the import adds or would add. */
 function ImportFigures({ result }: { result: FirestoreImportResult }) {
-  const { documents } = result;
+  const { t, i18n } = useLingui();
+  const { attendance, registrations, cards, other: otherDocuments } = result.documents;
+  const summary = importSummary(result, i18n);
+  const merged = result.merged;
+  const alreadyImported = result.alreadyImported;
+  // Whole sentences, with or without the documents of other collections.
+  const held =
+    otherDocuments > 0
+      ? t`The export holds ${plural(attendance, { one: '# attendance document', other: '# attendance documents' })}, ${plural(registrations, { one: '# registration', other: '# registrations' })} and ${plural(cards, { one: '# card', other: '# cards' })}, and ${plural(otherDocuments, { one: '# document', other: '# documents' })} of other collections, which are left.`
+      : t`The export holds ${plural(attendance, { one: '# attendance document', other: '# attendance documents' })}, ${plural(registrations, { one: '# registration', other: '# registrations' })} and ${plural(cards, { one: '# card', other: '# cards' })}.`;
   return (
     <List size="sm" spacing={4}>
-      <List.Item>
-        The export holds {plural(documents.attendance, 'attendance document', 'attendance documents')},{' '}
-        {plural(documents.registrations, 'registration', 'registrations')} and {plural(documents.cards, 'card', 'cards')}
-        {documents.other > 0 ? `, and ${plural(documents.other, 'document', 'documents')} of other collections, which are left` : ''}.
-      </List.Item>
-      <List.Item>
-        {result.applied ? 'Added' : 'It would add'}: {firestoreImportSummary(result)}.
-      </List.Item>
-      {result.merged > 0 && (
-        <List.Item>{plural(result.merged, 'attendance document is', 'attendance documents are')} merged into another of the same class and date.</List.Item>
+      <List.Item>{held}</List.Item>
+      <List.Item>{result.applied ? t`Added: ${summary}.` : t`It would add: ${summary}.`}</List.Item>
+      {merged > 0 && (
+        <List.Item>
+          {t`${plural(merged, {
+            one: '# attendance document is merged into another of the same class and date.',
+            other: '# attendance documents are merged into another of the same class and date.',
+          })}`}
+        </List.Item>
       )}
-      {result.alreadyImported > 0 && <List.Item>{plural(result.alreadyImported, 'document was', 'documents were')} imported before and are left out.</List.Item>}
-      {result.cards > 0 && <List.Item>Cards are counted and left: the portal has none.</List.Item>}
+      {alreadyImported > 0 && (
+        <List.Item>
+          {t`${plural(alreadyImported, {
+            one: '# document was imported before and are left out.',
+            other: '# documents were imported before and are left out.',
+          })}`}
+        </List.Item>
+      )}
+      {result.cards > 0 && (
+        <List.Item>
+          <Trans>Cards are counted and left: the portal has none.</Trans>
+        </List.Item>
+      )}
     </List>
   );
 }
@@ -76,12 +124,13 @@ type Stage = { step: 'idle' } | { step: 'sending'; apply: boolean; progress: Upl
 
 /** /admin/import: an export of the Firebase app checked, then imported in one go. */
 export function ImportPage() {
+  const { t, i18n } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [createClasses, setCreateClasses] = useState(false);
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const [checked, setChecked] = useState<FirestoreImportResult | null>(null);
   const [applied, setApplied] = useState<FirestoreImportResult | null>(null);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ title: string; message: string; nothingImported?: boolean } | null>(null);
   const resetRef = useRef<() => void>(null);
   const queryClient = useQueryClient();
 
@@ -98,13 +147,14 @@ export function ImportPage() {
         setFile(null);
         // Registers, the roster, classes, profiles and the audit trail all changed: ask again.
         await queryClient.invalidateQueries();
-        notifications.show({ color: 'green', message: `Imported: ${firestoreImportSummary(result)}.` });
+        const summary = importSummary(result, i18n);
+        notifications.show({ color: 'green', message: t`Imported: ${summary}.` });
       } else {
         setChecked(result);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setFailure({ title: apply ? 'Error importing the export' : 'Error checking the export', message });
+      setFailure(apply ? { title: t`Error importing the export`, message, nothingImported: true } : { title: t`Error checking the export`, message });
     } finally {
       setStage({ step: 'idle' });
     }
@@ -118,9 +168,10 @@ export function ImportPage() {
     setFailure(null);
     if (chosen.size > FIRESTORE_UPLOAD_MAX_BYTES) {
       setFile(null);
+      const fileName = chosen.name;
       setFailure({
-        title: 'The file is too large',
-        message: `${chosen.name} is larger than ${MAX_MB} MB: import it on the server with npm run portal -- import firestore FILE.`,
+        title: t`The file is too large`,
+        message: t`${fileName} is larger than ${MAX_MB} MB: import it on the server with ${IMPORT_COMMAND}.`,
       });
       return;
     }
@@ -134,6 +185,18 @@ export function ImportPage() {
   };
 
   const busy = stage.step === 'sending';
+  const fileName = file?.name ?? '';
+  // The Firebase app's collections, by their names in the export.
+  const attendanceCollection = 'attendance';
+  const registrationsCollection = 'registrations';
+  const cardsCollection = 'cards';
+  const errorCount = checked?.errors.count ?? 0;
+  const skippedCount = checked?.skipped.count ?? 0;
+  const failureMessage = failure?.message ?? '';
+  const sentShare =
+    stage.step === 'sending' && stage.progress !== null
+      ? new Intl.NumberFormat(numberLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(stage.progress)
+      : '';
   const hasErrors = (checked?.errors.count ?? 0) > 0;
   const nothingToAdd =
     checked !== null && checked.registers === 0 && checked.students === 0 && checked.profiles.approved + checked.profiles.pending === 0;
@@ -141,18 +204,24 @@ export function ImportPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2}>Import from the Firebase app</Title>
+        <Title order={2}>
+          <Trans>Import from the Firebase app</Trans>
+        </Title>
         <Text c="dimmed" size="sm">
-          Bring over the registers, students and profiles of the app this portal replaces. The export is checked first and
-          nothing changes until you apply it; then it is imported all at once, or not at all.
+          <Trans>
+            Bring over the registers, students and profiles of the app this portal replaces. The export is checked first and
+            nothing changes until you apply it; then it is imported all at once, or not at all.
+          </Trans>
         </Text>
       </Stack>
 
       <Stack gap="xs">
         <Text size="sm">
-          Choose an export of the <Code>attendance</Code>, <Code>registrations</Code> and <Code>cards</Code> collections, in
-          one of these shapes (at most {MAX_MB} MB here; larger exports are imported with{' '}
-          <Code>npm run portal -- import firestore FILE</Code>):
+          <Trans>
+            Choose an export of the <Code>{attendanceCollection}</Code>, <Code>{registrationsCollection}</Code> and{' '}
+            <Code>{cardsCollection}</Code> collections, in one of these shapes (at most {MAX_MB} MB here; larger exports are
+            imported with <Code>{IMPORT_COMMAND}</Code>):
+          </Trans>
         </Text>
         <List size="sm" spacing={4}>
           {Object.values(FIRESTORE_SHAPES).map((shape) => (
@@ -165,7 +234,7 @@ export function ImportPage() {
           <FileButton onChange={choose} accept=".json,.ndjson,.jsonl,application/json,application/x-ndjson" resetRef={resetRef}>
             {(props) => (
               <Button {...props} leftSection={<IconFileUpload size={18} aria-hidden />} disabled={busy}>
-                Choose an export file
+                <Trans>Choose an export file</Trans>
               </Button>
             )}
           </FileButton>
@@ -174,12 +243,14 @@ export function ImportPage() {
           checked={createClasses}
           onChange={(event) => toggleCreate(event.currentTarget.checked)}
           disabled={busy}
-          label="Add the classes the export names that the portal does not have"
-          description="Otherwise a register of an unknown class stops the import, so that a misspelt class is not added by mistake."
+          label={t`Add the classes the export names that the portal does not have`}
+          description={t`Otherwise a register of an unknown class stops the import, so that a misspelt class is not added by mistake.`}
         />
         {file && (
           <Text size="sm" aria-live="polite">
-            File: <strong>{file.name}</strong>
+            <Trans>
+              File: <strong>{fileName}</strong>
+            </Trans>
           </Text>
         )}
       </Stack>
@@ -189,28 +260,25 @@ export function ImportPage() {
           <Text size="sm">
             {stage.progress === null
               ? stage.apply
-                ? 'Importing… this takes a while for a large export; keep the page open.'
-                : 'Checking the export…'
-              : `Sending the file: ${Math.round(stage.progress * 100)}%`}
+                ? t`Importing… this takes a while for a large export; keep the page open.`
+                : t`Checking the export…`
+              : t`Sending the file: ${sentShare}`}
           </Text>
           <Progress
             value={stage.progress === null ? 100 : stage.progress * 100}
             animated={stage.progress === null}
             striped={stage.progress === null}
-            aria-label={stage.progress === null ? (stage.apply ? 'Importing' : 'Checking') : 'Sending the file'}
+            aria-label={stage.progress === null ? (stage.apply ? t`Importing` : t`Checking`) : t`Sending the file`}
           />
         </Stack>
       )}
 
       {failure && (
-        <FormFailure title={failure.title}>
-          {failure.message}
-          {failure.title === 'Error importing the export' ? ' Nothing was imported.' : ''}
-        </FormFailure>
+        <FormFailure title={failure.title}>{failure.nothingImported ? t`${failureMessage} Nothing was imported.` : failure.message}</FormFailure>
       )}
 
       {applied && (
-        <FormSaved title="Imported">
+        <FormSaved title={t`Imported`}>
           <ImportFigures result={applied} />
         </FormSaved>
       )}
@@ -220,28 +288,33 @@ export function ImportPage() {
           <Stack gap="md">
             <ImportFigures result={checked} />
             {hasErrors && (
-              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={`${plural(checked.errors.count, 'document stops', 'documents stop')} the import`} role="alert">
+              <Alert
+                color="red"
+                icon={<IconAlertCircle size={18} aria-hidden />}
+                title={t`${plural(errorCount, { one: '# document stops the import', other: '# documents stop the import' })}`}
+                role="alert"
+              >
                 <Text size="sm" mb="xs">
-                  Add the missing classes on the Classes page, or tick the box above to add them with the import.
+                  <Trans>Add the missing classes on the Classes page, or tick the box above to add them with the import.</Trans>
                 </Text>
-                <NoteTable list={checked.errors} label="What stops the import" />
+                <NoteTable list={checked.errors} label={t`What stops the import`} />
               </Alert>
             )}
             {checked.skipped.count > 0 && (
               <Stack gap="xs">
                 <Title order={3} size="h4">
-                  Left out ({checked.skipped.count})
+                  <Trans>Left out ({skippedCount})</Trans>
                 </Title>
-                <NoteTable list={checked.skipped} label="What the import leaves out" />
+                <NoteTable list={checked.skipped} label={t`What the import leaves out`} />
               </Stack>
             )}
             <Group gap="sm">
               <Button onClick={() => void send(file, true, createClasses)} disabled={hasErrors || nothingToAdd}>
-                Import
+                <Trans>Import</Trans>
               </Button>
               {nothingToAdd && !hasErrors && (
                 <Text size="sm" c="dimmed">
-                  The export adds nothing to what the portal has.
+                  <Trans>The export adds nothing to what the portal has.</Trans>
                 </Text>
               )}
             </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBook } from '@tabler/icons-react';
@@ -6,11 +7,13 @@ import { CreateSubjectSchema, SubjectNameSchema, type Subject } from '../../../.
 import { DataTable } from '../../../components/data-table';
 import { EmptyState, QueryState } from '../../../components/load-states';
 import { FormActions, failureText, useFormFailure, bindValue } from '../../../components/forms';
+import { serverText } from '../../../i18n/server-text';
 import { useSubjects } from '../../../lib/subjects';
 import { useCreateSubject, useRenameSubject } from '../api/subjects';
 
 /** Adds a subject: a code that never changes, and a name. */
 function AddSubjectForm() {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<{ code?: string | undefined; name?: string | undefined }>({});
@@ -22,29 +25,30 @@ function AddSubjectForm() {
     failure.clear();
     const parsed = CreateSubjectSchema.safeParse({ code, name });
     if (!parsed.success) {
-      const first = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      const first = (field: string) => serverText(parsed.error.issues.find((issue) => issue.path[0] === field)?.message);
       setErrors({ code: first('code'), name: first('name') });
       return;
     }
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: `${saved.code} ${saved.name} has been added.` });
+        const { code: savedCode, name: savedName } = saved;
+        notifications.show({ color: 'green', message: t`${savedCode} ${savedName} has been added.` });
         setCode('');
         setName('');
       },
-      onError: (error) => failure.fail(error, 'Error adding the subject. Please try again.'),
+      onError: (error) => failure.fail(error, t`Error adding the subject. Please try again.`),
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a subject">
+    <form onSubmit={submit} noValidate aria-label={t`Add a subject`}>
       <Stack gap="xs">
         {failure.alert}
         <Group align="flex-start" gap="sm">
           <TextInput
-            label="Code"
-            placeholder="e.g. DS"
+            label={t`Code`}
+            placeholder={t`e.g. DS`}
             {...bindValue(code, setCode)}
             error={errors.code}
             required
@@ -52,8 +56,8 @@ function AddSubjectForm() {
             w={140}
           />
           <TextInput
-            label="Name"
-            placeholder="e.g. Data Structures"
+            label={t`Name`}
+            placeholder={t`e.g. Data Structures`}
             {...bindValue(name, setName)}
             error={errors.name}
             required
@@ -61,7 +65,7 @@ function AddSubjectForm() {
             style={{ flex: '1 1 220px' }}
           />
           <Button type="submit" loading={create.isPending} mt={24}>
-            Add subject
+            <Trans>Add subject</Trans>
           </Button>
         </Group>
       </Stack>
@@ -70,14 +74,18 @@ function AddSubjectForm() {
 }
 
 function RenameSubjectModal({ subject, onClose }: { subject: Subject | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const code = subject?.code ?? '';
   return (
-    <Modal opened={subject !== null} onClose={onClose} title={subject ? `Rename ${subject.code}` : ''}>
+    <Modal opened={subject !== null} onClose={onClose} title={subject ? t`Rename ${code}` : ''}>
       {subject && <RenameForm key={subject.code} subject={subject} onDone={onClose} />}
     </Modal>
   );
 }
 
 function RenameForm({ subject, onDone }: { subject: Subject; onDone: () => void }) {
+  const { t } = useLingui();
+  const code = subject.code;
   const [name, setName] = useState(subject.name);
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameSubject();
@@ -85,28 +93,29 @@ function RenameForm({ subject, onDone }: { subject: Subject; onDone: () => void 
     event.preventDefault();
     const parsed = SubjectNameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'A subject needs a name');
+      setError(serverText(parsed.error.issues[0]?.message) ?? t`A subject needs a name`);
       return;
     }
     rename.mutate(
       { code: subject.code, name: parsed.data },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: `${saved.code} is now ${saved.name}.` });
+          const newName = saved.name;
+          notifications.show({ color: 'green', message: t`${code} is now ${newName}.` });
           onDone();
         },
-        onError: (failure) => setError(failureText(failure, 'Error saving the subject. Please try again.')),
+        onError: (failure) => setError(failureText(failure, t`Error saving the subject. Please try again.`)),
       },
     );
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Rename ${subject.code}`}>
+    <form onSubmit={submit} noValidate aria-label={t`Rename ${code}`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          The code {subject.code} stays: registers already taken keep it.
+          <Trans>The code {code} stays: registers already taken keep it.</Trans>
         </Text>
-        <TextInput label="Name" {...bindValue(name, setName)} error={error} required data-autofocus />
-        <FormActions submitLabel="Save name" onCancel={onDone} saving={rename.isPending} />
+        <TextInput label={t`Name`} {...bindValue(name, setName)} error={error} required data-autofocus />
+        <FormActions submitLabel={t`Save name`} onCancel={onDone} saving={rename.isPending} />
       </Stack>
     </form>
   );
@@ -114,38 +123,42 @@ function RenameForm({ subject, onDone }: { subject: Subject; onDone: () => void 
 
 /** /admin/subjects: the subjects lectures are taken for; add and rename them. */
 export function SubjectsPage() {
+  const { t } = useLingui();
   const subjects = useSubjects();
   const [renaming, setRenaming] = useState<Subject | null>(null);
 
   let body;
   if (!subjects.isSuccess) {
-    body = <QueryState query={subjects} loading="Loading the subjects" failed="Error loading the subjects" />;
+    body = <QueryState query={subjects} loading={t`Loading the subjects`} failed={t`Error loading the subjects`} />;
   } else if (subjects.data.length === 0) {
     body = (
-      <EmptyState icon={<IconBook size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No subjects yet.">
-        Add the subjects, then give each class its weekly timetable from the Classes page.
+      <EmptyState icon={<IconBook size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title={t`No subjects yet.`}>
+        <Trans>Add the subjects, then give each class its weekly timetable from the Classes page.</Trans>
       </EmptyState>
     );
   } else {
     body = (
       <DataTable
         columns={[
-          { header: 'Code', cellProps: { ff: 'monospace' }, cell: (subject) => subject.code },
-          { header: 'Name', cell: (subject) => subject.name },
+          { header: t`Code`, cellProps: { ff: 'monospace' }, cell: (subject) => subject.code },
+          { header: t`Name`, cell: (subject) => subject.name },
           {
-            header: 'Actions',
+            header: t`Actions`,
             hiddenHeader: true,
             cellProps: { ta: 'right' },
-            cell: (subject) => (
-              <Button size="xs" variant="default" aria-label={`Rename ${subject.code}`} onClick={() => setRenaming(subject)}>
-                Rename
-              </Button>
-            ),
+            cell: (subject) => {
+              const code = subject.code;
+              return (
+                <Button size="xs" variant="default" aria-label={t`Rename ${code}`} onClick={() => setRenaming(subject)}>
+                  <Trans>Rename</Trans>
+                </Button>
+              );
+            },
           },
         ]}
         rows={subjects.data}
         rowKey={(subject) => subject.code}
-        label="Subjects"
+        label={t`Subjects`}
         minWidth={320}
         tableProps={{ striped: true }}
       />
@@ -155,9 +168,11 @@ export function SubjectsPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2}>Subjects</Title>
+        <Title order={2}>
+          <Trans>Subjects</Trans>
+        </Title>
         <Text c="dimmed" size="sm">
-          Lectures are taken per subject; a class without a timetable keeps one register a day.
+          <Trans>Lectures are taken per subject; a class without a timetable keeps one register a day.</Trans>
         </Text>
       </Stack>
       <AddSubjectForm />

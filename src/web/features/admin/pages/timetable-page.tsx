@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconBook, IconClock } from '@tabler/icons-react';
@@ -30,6 +33,17 @@ interface Cell {
 }
 type Cells = Record<string, Cell>;
 const cellKey = (weekday: number, period: number) => `${weekday}/${period}`;
+
+/** The weekdays' names, Monday first (WEEKDAYS' order). */
+const WEEKDAY_NAMES: Record<(typeof WEEKDAYS)[number], MessageDescriptor> = {
+  Monday: msg`Monday`,
+  Tuesday: msg`Tuesday`,
+  Wednesday: msg`Wednesday`,
+  Thursday: msg`Thursday`,
+  Friday: msg`Friday`,
+  Saturday: msg`Saturday`,
+  Sunday: msg`Sunday`,
+};
 const EMPTY_CELL: Cell = { subject: '', teacherId: '' };
 
 function cellsOf(timetable: Timetable): Cells {
@@ -53,7 +67,7 @@ function slotsOf(cells: Cells): SlotInput[] {
  * shows its e-mail too), and a slot's teacher who is no longer one of them, marked so: saving the
  * week with them is refused until the slot gets another.
  */
-function teacherOptionsOf(teachers: AdminUser[], timetable: Timetable) {
+function teacherOptionsOf(teachers: AdminUser[], timetable: Timetable, i18n: I18n) {
   const names = new Map<string, number>();
   for (const teacher of teachers) names.set(teacher.name, (names.get(teacher.name) ?? 0) + 1);
   const options = teachers.map((teacher) => ({
@@ -62,8 +76,8 @@ function teacherOptionsOf(teachers: AdminUser[], timetable: Timetable) {
   }));
   const active = new Set(teachers.map((teacher) => teacher.id));
   const inactive = new Map(timetable.slots.flatMap((slot) => (slot.teacher && !active.has(slot.teacher.id) ? [[slot.teacher.id, slot.teacher]] : [])));
-  for (const teacher of inactive.values()) options.push({ value: teacher.id, label: `${teacher.name} (no longer active)` });
-  return [{ value: '', label: 'No teacher' }, ...options];
+  for (const { id, name: teacherName } of inactive.values()) options.push({ value: id, label: i18n._(msg`${teacherName} (no longer active)`) });
+  return [{ value: '', label: i18n._(msg`No teacher`) }, ...options];
 }
 
 /** A period's row header: its number, and its hours when they are set. */
@@ -93,6 +107,7 @@ function TimetableGrid({
   teachers: AdminUser[];
   times: PeriodTime[];
 }) {
+  const { t, i18n } = useLingui();
   const [cells, setCells] = useState<Cells>(() => cellsOf(timetable));
   const failure = useFormFailure();
   const save = usePutTimetable();
@@ -101,7 +116,7 @@ function TimetableGrid({
   const [periods, setPeriods] = useState(Math.max(SHOWN_PERIODS, used));
   const dirty = JSON.stringify(slotsOf(cells)) !== JSON.stringify(slotsOf(cellsOf(timetable)));
   const options = [{ value: '', label: '—' }, ...subjects.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }))];
-  const teacherOptions = teacherOptionsOf(teachers, timetable);
+  const teacherOptions = teacherOptionsOf(teachers, timetable, i18n);
   const timeOf = new Map(times.map((time) => [time.period, time]));
 
   const submit = () => {
@@ -111,11 +126,11 @@ function TimetableGrid({
       {
         onSuccess: (saved) => {
           setCells(cellsOf(saved));
-          notifications.show({ color: 'green', message: `The ${className} timetable has been saved.` });
+          notifications.show({ color: 'green', message: t`The ${className} timetable has been saved.` });
         },
         onError: (error) =>
           // Not reaching the server says so in its own words too.
-          failure.setFailure(error instanceof ApiError && error.status < 500 ? error.message : 'Error saving the timetable. Please try again.'),
+          failure.setFailure(error instanceof ApiError && error.status < 500 ? error.message : t`Error saving the timetable. Please try again.`),
       },
     );
   };
@@ -124,13 +139,15 @@ function TimetableGrid({
     <Stack gap="md">
       {failure.alert}
       <Table.ScrollContainer minWidth={720}>
-        <Table withColumnBorders aria-label={`${className} weekly timetable`}>
+        <Table withColumnBorders aria-label={t`${className} weekly timetable`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Period</Table.Th>
+              <Table.Th scope="col">
+                <Trans>Period</Trans>
+              </Table.Th>
               {WEEKDAYS.slice(0, days).map((day) => (
                 <Table.Th key={day} scope="col">
-                  {day}
+                  {i18n._(WEEKDAY_NAMES[day])}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -141,6 +158,7 @@ function TimetableGrid({
                 <PeriodHeader period={period} time={timeOf.get(period)} />
                 {WEEKDAYS.slice(0, days).map((day, dayIndex) => {
                   const key = cellKey(dayIndex + 1, period);
+                  const dayName = i18n._(WEEKDAY_NAMES[day]);
                   const cell = cells[key] ?? EMPTY_CELL;
                   const change = (field: keyof Cell, value: string) => setCells((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY_CELL), [field]: value } }));
                   return (
@@ -148,7 +166,7 @@ function TimetableGrid({
                       <Stack gap={4}>
                         <NativeSelect
                           size="xs"
-                          aria-label={`${day} period ${period}`}
+                          aria-label={t`${dayName} period ${period}`}
                           data={options}
                           value={cell.subject}
                           onChange={(event) => change('subject', event.currentTarget.value)}
@@ -156,7 +174,7 @@ function TimetableGrid({
                         {/* A free period has no teacher to choose. */}
                         <NativeSelect
                           size="xs"
-                          aria-label={`${day} period ${period} teacher`}
+                          aria-label={t`${dayName} period ${period} teacher`}
                           data={teacherOptions}
                           value={cell.teacherId}
                           disabled={cell.subject === ''}
@@ -173,16 +191,16 @@ function TimetableGrid({
       </Table.ScrollContainer>
       <Group justify="space-between">
         <Button variant="subtle" size="xs" onClick={() => setPeriods((n) => Math.min(MAX_PERIOD, n + 1))} disabled={periods >= MAX_PERIOD}>
-          Add a period
+          <Trans>Add a period</Trans>
         </Button>
         <Group gap="sm">
           {dirty && (
             <Text size="sm" c="var(--portal-text-notice)" fw={500}>
-              Unsaved changes
+              <Trans>Unsaved changes</Trans>
             </Text>
           )}
           <Button onClick={submit} loading={save.isPending}>
-            Save timetable
+            <Trans>Save timetable</Trans>
           </Button>
         </Group>
       </Group>
@@ -192,6 +210,7 @@ function TimetableGrid({
 
 /** /admin/classes/:class/timetable: the class's week, a subject and a teacher per weekday and period, and the portal's period times. */
 export function TimetablePage() {
+  const { t } = useLingui();
   const className = useParams().class ?? '';
   const timetable = useTimetable(className);
   const subjects = useSubjects();
@@ -202,12 +221,12 @@ export function TimetablePage() {
 
   let body;
   if (timetable.isPending || subjects.isPending || teachers.isPending || times.isPending) {
-    body = <PageLoader label="Loading the timetable" />;
+    body = <PageLoader label={t`Loading the timetable`} />;
   } else if (timetable.isError || subjects.isError || teachers.isError || times.isError) {
     const error = queries.find((query) => query.isError)?.error;
     body = (
       <LoadError
-        title="Error loading the timetable"
+        title={t`Error loading the timetable`}
         message={error?.message ?? ''}
         onRetry={() => {
           for (const query of queries) if (query.isError) void query.refetch();
@@ -216,11 +235,13 @@ export function TimetablePage() {
     );
   } else if (subjects.data.length === 0) {
     body = (
-      <EmptyState icon={<IconBook size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No subjects yet.">
-        <Anchor component={Link} to="/admin/subjects">
-          Add the subjects
-        </Anchor>{' '}
-        first; then choose one for each period here.
+      <EmptyState icon={<IconBook size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title={t`No subjects yet.`}>
+        <Trans>
+          <Anchor component={Link} to="/admin/subjects">
+            Add the subjects
+          </Anchor>{' '}
+          first; then choose one for each period here.
+        </Trans>
       </EmptyState>
     );
   } else {
@@ -242,18 +263,20 @@ export function TimetablePage() {
       <Anchor component={Link} to="/admin/classes" size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={16} aria-hidden />
-          Back to the classes
+          <Trans>Back to the classes</Trans>
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4}>
-          <Title order={2}>{className} timetable</Title>
+          <Title order={2}>
+            <Trans>{className} timetable</Trans>
+          </Title>
           <Text c="dimmed" size="sm">
-            A class with a timetable takes a register per lecture; registers already taken keep their subject.
+            <Trans>A class with a timetable takes a register per lecture; registers already taken keep their subject.</Trans>
           </Text>
         </Stack>
         <Button variant="default" leftSection={<IconClock size={16} aria-hidden />} onClick={() => setEditingTimes(true)} disabled={!times.isSuccess}>
-          Period times
+          <Trans>Period times</Trans>
         </Button>
       </Group>
       {body}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -16,10 +18,10 @@ import { ROLE_LABELS, UsersTable, type UserAction } from '../components/users-ta
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 300;
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** /admin/users: every account, searchable and paged; add one, change it, or make a new set-password link. */
 export function UsersPage() {
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [role, setRole] = useState<Role | null>(null);
@@ -45,24 +47,26 @@ export function UsersPage() {
 
   let body;
   if (!users.isSuccess) {
-    body = <QueryState query={users} loading="Loading accounts" failed="Error loading accounts" />;
+    body = <QueryState query={users} loading={t`Loading accounts`} failed={t`Error loading accounts`} />;
   } else if (users.data.users.length === 0) {
     body = (
-      <EmptyState icon={<IconUsers size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title="No accounts found.">
-        {debounced || role ? 'No account matches this search.' : 'Add the first account with Add account.'}
+      <EmptyState icon={<IconUsers size={32} aria-hidden color="var(--mantine-color-gray-6)" />} title={t`No accounts found.`}>
+        {debounced || role ? t`No account matches this search.` : t`Add the first account with Add account.`}
       </EmptyState>
     );
   } else {
     const { total, offset } = users.data;
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const first = offset + 1;
+    const last = offset + users.data.users.length;
     body = (
       <Stack gap="sm">
         <UsersTable users={users.data.users} onAction={onAction} />
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {offset + 1}–{offset + users.data.users.length} of {total} {total === 1 ? 'account' : 'accounts'}
+            {t`${plural(total, { one: `${first}–${last} of # account`, other: `${first}–${last} of # accounts` })}`}
           </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of accounts" />}
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label={t`Pages of accounts`} />}
         </Group>
       </Stack>
     );
@@ -72,32 +76,34 @@ export function UsersPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={2}>Accounts</Title>
+          <Title order={2}>
+            <Trans>Accounts</Trans>
+          </Title>
           <Text c="dimmed" size="sm">
-            Who can sign in. A new account chooses its password with a one-time link.
+            <Trans>Who can sign in. A new account chooses its password with a one-time link.</Trans>
           </Text>
         </Stack>
         <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          Add account
+          <Trans>Add account</Trans>
         </Button>
       </Group>
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="Search"
-          placeholder="E-mail, name or PIN"
+          label={t`Search`}
+          placeholder={t`E-mail, name or PIN`}
           leftSection={<IconSearch size={16} aria-hidden />}
           {...bindValue(search, setSearch)}
           type="search"
           w={{ base: '100%', xs: 280 }}
         />
         <Select
-          label="Role"
-          placeholder="All roles"
-          data={ROLE_OPTIONS}
+          label={t`Role`}
+          placeholder={t`All roles`}
+          data={ROLES.map((value) => ({ value, label: i18n._(ROLE_LABELS[value]) }))}
           value={role}
           onChange={(value) => setRole(value as Role | null)}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear role' }}
+          clearButtonProps={{ 'aria-label': t`Clear role` }}
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
