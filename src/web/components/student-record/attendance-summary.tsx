@@ -6,7 +6,7 @@ import type { CSSProperties } from 'react';
 import { attendanceBand, percentage } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD } from '../../../shared/constants';
 import type { AttendanceSummaryResponse } from '../../../shared/schemas/students';
-import { formatCount, formatPercent } from './numbers';
+import { formatCount, formatPercent } from '../../lib/numbers';
 import { BAND_COLORS, BAND_TEXT_COLORS, BandBadge } from './status-colors';
 
 /** A summary's standing, as the server says it: at or above 75%, or below. */

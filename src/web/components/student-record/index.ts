@@ -5,7 +5,7 @@ export { AttendanceSummary, STANDING_WORD } from './attendance-summary';
 export { STATUS_WORD } from './attendance-history-table';
 export { BAND_TEXT_COLORS, BandBadge } from './status-colors';
 export { ExportPdfButton } from './export-pdf-button';
-export { formatCount, formatPercent } from './numbers';
+export { formatCount, formatPercent } from '../../lib/numbers';
 export { ProfileCard, type ProfileCardProps } from './profile-card';
 export { ProfileLinkButtons, type ProfileLinks } from './profile-links';
 export { StudentSearch, type StudentSearchProps } from './student-search';

@@ -5,7 +5,7 @@ import type { SubjectSummary } from '../../../shared/schemas/students';
 import { usePhoneScreen } from '../../lib/screen';
 import { DataTable, type DataColumn } from '../data-table';
 import { STANDING_WORD } from './attendance-summary';
-import { formatCount, formatPercent } from './numbers';
+import { formatCount, formatPercent } from '../../lib/numbers';
 import { BAND_TEXT_COLORS, BandBadge } from './status-colors';
 
 /** A subject's name, with its code beside it in small type. */

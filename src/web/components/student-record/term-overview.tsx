@@ -13,7 +13,7 @@ import { usePhoneScreen } from '../../lib/screen';
 import { withTerm, type TermChoice } from '../../lib/terms';
 import { studentRecordKey } from './api';
 import { DataTable, type DataColumn } from '../data-table';
-import { formatCount, formatPercent } from './numbers';
+import { formatCount, formatPercent } from '../../lib/numbers';
 import { BandBadge } from './status-colors';
 
 type DayWord = 'Present' | 'Late' | 'Absent' | 'Excused';

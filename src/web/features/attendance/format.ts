@@ -1,4 +1,4 @@
-import { numberLocale } from '../../i18n/i18n';
+import { formatPercent as formatWholePercent } from '../../lib/numbers';
 import { formatDayDate } from '../../lib/calendar-date';
 
 export { formatDateTime, formatTime } from '../../lib/calendar-date';
@@ -8,12 +8,9 @@ export function formatLongDate(date: string): string {
   return formatDayDate(date);
 }
 
-/** A count, as the language shown writes numbers. */
-export function formatCount(count: number): string {
-  return new Intl.NumberFormat(numberLocale()).format(count);
-}
+export { formatCount } from '../../lib/numbers';
 
 /** A share out of 100, whole: "67%", as the language shown writes it. */
 export function formatPercent(percentage: number): string {
-  return new Intl.NumberFormat(numberLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(percentage) / 100);
+  return formatWholePercent(Math.round(percentage), 0);
 }

@@ -2,7 +2,7 @@ import type { Band } from '../../../shared/attendance-rules';
 import { formatDayDate, formatDayMonth } from '../../lib/calendar-date';
 
 /** Counts and percentages: the student record's, in the language shown's way of writing numbers. */
-export { formatCount, formatPercent } from '../../components/student-record';
+export { formatCount, formatPercent } from '../../lib/numbers';
 
 /** A report row's day, with a short weekday: tables. */
 export const formatLongDate = (isoDate: string) => formatDayDate(isoDate, 'short');

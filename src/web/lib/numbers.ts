@@ -1,4 +1,4 @@
-import { numberLocale } from '../../i18n/i18n';
+import { numberLocale } from '../i18n/i18n';
 
 /*
  * The figures of a student's record and of the reports, written as the language shown writes
