@@ -24,6 +24,7 @@ const START = [
   'src/web/features/auth/components/totp-step.tsx',
   'src/web/i18n/language-switcher.tsx',
   'src/web/i18n/start-messages.ts',
+  'src/web/lib/http.ts',
 ];
 
 /** The app's parts: each a catalog of its own, from these folders, leaving out what START holds. */

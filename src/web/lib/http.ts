@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ApiErrorBody } from '../../shared/schemas/common';
 import { serverText } from '../i18n/server-text';
 
@@ -109,13 +110,18 @@ function errorBodyOf(value: unknown): ApiErrorBody | null {
   return { message, errors: issues };
 }
 
+/** What a refusal without the server's words says: its status. */
+function failedRequest(status: number): string {
+  return t`Request failed (${status})`;
+}
+
 /** The error of a refused request, with the server's `{ message, errors }` when the body has that shape. */
 async function errorOf(response: Response): Promise<ApiError> {
   const raw = await readJson(response).catch(() => undefined);
   const body = errorBodyOf(raw);
   return body
     ? new ApiError(response.status, body.message, body.errors, undefined, raw)
-    : new ApiError(response.status, `Request failed (${response.status})`, undefined, undefined, raw);
+    : new ApiError(response.status, failedRequest(response.status), undefined, undefined, raw);
 }
 
 /** How long an answer asked for early waits to be taken: the page it was for shows well before. */
