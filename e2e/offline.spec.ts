@@ -79,12 +79,20 @@ test('a register taken offline is kept on the device, sent once when online, and
   const pin = /\(([^)]+)\)$/.exec(who)![1]!;
   expect(queued!.body.records.find((record) => record.pin === pin)?.status).toBe('excused');
 
-  // Another page, still offline: the save is still waiting.
+  // Reloaded offline: the kept register, with the marks of the save waiting laid over it.
+  await page.reload();
+  await expect(page.getByText('1 waiting')).toBeVisible();
+  await expect(page.getByText(/^Shown with your marks saved on this device \(.*\), not sent yet\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Excused: ${who}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+  // Another page, still offline: the save is still waiting, and shown.
   await page.close();
   const second = await context.newPage();
   await second.goto('/attendance/CSE5');
   await expect(second.getByRole('heading', { name: /^CSE5 Attendance/ })).toBeVisible();
   await expect(second.getByText('1 waiting')).toBeVisible();
+  await expect(second.getByRole('button', { name: `Excused: ${who}` })).toHaveAttribute('aria-pressed', 'true');
 
   // Online again: sent, once.
   await context.setOffline(false);
