@@ -147,18 +147,19 @@ test('a register taken offline is kept on the device, sent once when online, and
   const [latest] = await historyOf(second.request, queued!);
   expect(latest).toMatchObject({ pin, newStatus: 'late', reason: 'Came in late, seen in the room' });
 
-  // Signing out with a save waiting asks first; staying keeps it.
+  // Signing out with a save waiting asks first, in the portal's dialog; staying keeps it.
   await context.setOffline(true);
   await second.getByRole('switch', { name: `Present: ${who}` }).click();
   await second.getByRole('button', { name: 'Submit Attendance' }).click();
   await expect(second.getByText('1 waiting')).toBeVisible();
-  const asked: string[] = [];
-  second.once('dialog', (question) => {
-    asked.push(question.message());
-    void question.dismiss();
-  });
   await second.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
-  await expect.poll(() => asked).toEqual([expect.stringContaining('A register save has not reached the server yet')]);
+  const question = second.getByRole('dialog', { name: 'Sign out with saves waiting?' });
+  await expect(question).toContainText('A register save has not reached the server yet. Signing out keeps it on this device');
+  await expectAccessible(second);
+  // From the keyboard: the focus is on staying, and Enter stays.
+  await expect(question.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  await second.keyboard.press('Enter');
+  await expect(question).toBeHidden();
   await expect(second).toHaveURL(/\/attendance\/CSE5/);
   await expect(second.getByText('1 waiting')).toBeVisible();
   await context.setOffline(false);

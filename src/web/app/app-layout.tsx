@@ -1,7 +1,7 @@
-import { ActionIcon, AppShell, Badge, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Container, Drawer, Group, Modal, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { NoticeFooter } from '../components/notice-links';
 import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
@@ -64,13 +64,15 @@ export function AppLayout() {
     );
 
   // It ends on /login (useLogout). Register saves still waiting on the device are the user's to
-  // know about first: they stay, and are sent when this user signs in here again.
+  // know about first: a sign-out keeps them (it forgets only the kept answers), and they are sent
+  // when this user signs in here again; nobody else's sign-in sends them.
+  const [waitingSaves, setWaitingSaves] = useState(0);
   const signOut = async () => {
     const queued = user ? await countQueued(user.id) : 0;
-    const question = `${queued === 1 ? 'A register save has' : `${queued} register saves have`} not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?`;
-    if (queued > 0 && !window.confirm(question)) return;
-    logout.mutate();
+    if (queued > 0) setWaitingSaves(queued);
+    else logout.mutate();
   };
+  const stay = () => setWaitingSaves(0);
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -150,6 +152,30 @@ export function AppLayout() {
           )}
         </Stack>
       </Drawer>
+      <Modal opened={waitingSaves > 0} onClose={stay} title="Sign out with saves waiting?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            {waitingSaves === 1 ? 'A register save has' : `${waitingSaves} register saves have`} not reached the server yet. Signing out keeps{' '}
+            {waitingSaves === 1 ? 'it' : 'them'} on this device, and {waitingSaves === 1 ? 'it is' : 'they are'} sent when you sign in here again
+            with a connection; no one else who signs in here sends {waitingSaves === 1 ? 'it' : 'them'}.
+          </Text>
+          <Text size="sm">To send {waitingSaves === 1 ? 'it' : 'them'} first, stay signed in until you are back online.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={stay} data-autofocus>
+              Stay signed in
+            </Button>
+            <Button
+              color="red.9"
+              onClick={() => {
+                stay();
+                logout.mutate();
+              }}
+            >
+              Sign out
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <AppShell.Main id={MAIN_CONTENT_ID}>
         <Container size="lg" px={0}>
           {/* While signing out the page goes at once: nothing on it starts asking for data. */}
