@@ -12,6 +12,7 @@ const SCRIPTS = [
   'bench/check-chunks.ts',
   'bench/page-weight.ts',
   'bench/start-time.ts',
+  'bench/register-sync.ts',
   'bench/lighthouse.ts',
   'bench/cli-refusal.ts',
   // The API under load, at every size (long: about 20 minutes). Writes bench/RESULTS.md.

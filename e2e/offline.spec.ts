@@ -79,12 +79,20 @@ test('a register taken offline is kept on the device, sent once when online, and
   const pin = /\(([^)]+)\)$/.exec(who)![1]!;
   expect(queued!.body.records.find((record) => record.pin === pin)?.status).toBe('excused');
 
-  // Another page, still offline: the save is still waiting.
+  // Reloaded offline: the kept register, with the marks of the save waiting laid over it.
+  await page.reload();
+  await expect(page.getByText('1 waiting')).toBeVisible();
+  await expect(page.getByText(/^Shown with your marks saved on this device \(.*\), not sent yet\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Excused: ${who}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+  // Another page, still offline: the save is still waiting, and shown.
   await page.close();
   const second = await context.newPage();
   await second.goto('/attendance/CSE5');
   await expect(second.getByRole('heading', { name: /^CSE5 Attendance/ })).toBeVisible();
   await expect(second.getByText('1 waiting')).toBeVisible();
+  await expect(second.getByRole('button', { name: `Excused: ${who}` })).toHaveAttribute('aria-pressed', 'true');
 
   // Online again: sent, once.
   await context.setOffline(false);
@@ -139,18 +147,19 @@ test('a register taken offline is kept on the device, sent once when online, and
   const [latest] = await historyOf(second.request, queued!);
   expect(latest).toMatchObject({ pin, newStatus: 'late', reason: 'Came in late, seen in the room' });
 
-  // Signing out with a save waiting asks first; staying keeps it.
+  // Signing out with a save waiting asks first, in the portal's dialog; staying keeps it.
   await context.setOffline(true);
   await second.getByRole('switch', { name: `Present: ${who}` }).click();
   await second.getByRole('button', { name: 'Submit Attendance' }).click();
   await expect(second.getByText('1 waiting')).toBeVisible();
-  const asked: string[] = [];
-  second.once('dialog', (question) => {
-    asked.push(question.message());
-    void question.dismiss();
-  });
   await second.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
-  await expect.poll(() => asked).toEqual([expect.stringContaining('A register save has not reached the server yet')]);
+  const question = second.getByRole('dialog', { name: 'Sign out with saves waiting?' });
+  await expect(question).toContainText('A register save has not reached the server yet. Signing out keeps it on this device');
+  await expectAccessible(second);
+  // From the keyboard: the focus is on staying, and Enter stays.
+  await expect(question.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  await second.keyboard.press('Enter');
+  await expect(question).toBeHidden();
   await expect(second).toHaveURL(/\/attendance\/CSE5/);
   await expect(second.getByText('1 waiting')).toBeVisible();
   await context.setOffline(false);

@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { User } from '../../shared/schemas/auth';
+import { offlineStore, type QueuedSave } from '../lib/offline-store';
 import { meQueryKey } from '../lib/session';
 import { renderRoutes } from '../test/render';
 import { startSignedInApp } from '../test/server';
@@ -97,6 +99,49 @@ describe('signing out', () => {
       expect(answers.filter((answer) => answer !== 'GET /api/auth/options 200')).toEqual(['POST /api/auth/logout 204']);
     } finally {
       holding = undefined;
+    }
+  });
+
+  it('with register saves waiting on the device, asks first in a dialog; staying keeps the session, signing out keeps the saves', async () => {
+    await server.signIn(EMAIL, 'faculty');
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes(routes, `/faculty?pin=${PIN}`);
+    expect(await screen.findByText(`PIN: ${PIN}`, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await pageSettled();
+    const me = queryClient.getQueryData<User>(meQueryKey)!;
+    // Two saves of this user's waiting (as the register page leaves them offline), and one of another user's.
+    const save = (id: string, userId: string, className: string): QueuedSave => ({
+      id,
+      class: className,
+      date: '2026-11-23',
+      period: 0,
+      body: { records: [{ pin: PIN, status: 'present' }], markedAt: '2026-11-23T09:05:00+05:30' },
+      ifMatch: '"none"',
+      queuedAt: new Date().toISOString(),
+      userId,
+    });
+    const saves = [save('a', me.id, 'CSE3'), save('b', me.id, 'CSE4'), save('c', 'someone else', 'CSE5')];
+    for (const queued of saves) await offlineStore().putQueued(queued);
+    try {
+      answers.length = 0;
+      await user.click(screen.getByRole('button', { name: 'Sign out' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Sign out with saves waiting?' });
+      expect(dialog).toHaveTextContent('2 register saves have not reached the server yet. Signing out keeps them on this device');
+      // The safe answer has the focus; Escape is the same answer.
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/faculty');
+      expect(answers).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Sign out' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Sign out with saves waiting?' })).getByRole('button', { name: 'Sign out' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
+      expect(answers.filter((answer) => answer !== 'GET /api/auth/options 200')).toEqual(['POST /api/auth/logout 204']);
+      // The saves stay on the device, for their users' next sign-in here.
+      expect((await offlineStore().queued()).map((queued) => queued.id).sort()).toEqual(['a', 'b', 'c']);
+    } finally {
+      for (const queued of saves) await offlineStore().deleteQueued(queued.id);
     }
   });
 });

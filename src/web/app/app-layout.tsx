@@ -1,10 +1,10 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, AppShell, Badge, Box, Burger, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Burger, Button, Container, Drawer, Group, Modal, NavLink as MantineNavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheckbox, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { NoticeFooter } from '../components/notice-links';
 import { canAdminister, canReadInbox, canTakeRegisters, isStudent } from '../../shared/access';
@@ -73,16 +73,15 @@ export function AppLayout() {
     );
 
   // It ends on /login (useLogout). Register saves still waiting on the device are the user's to
-  // know about first: they stay, and are sent when this user signs in here again.
+  // know about first: a sign-out keeps them (it forgets only the kept answers), and they are sent
+  // when this user signs in here again; nobody else's sign-in sends them.
+  const [waitingSaves, setWaitingSaves] = useState(0);
   const signOut = async () => {
     const queued = user ? await countQueued(user.id) : 0;
-    const question = t`${plural(queued, {
-      one: 'A register save has not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?',
-      other: '# register saves have not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out now?',
-    })}`;
-    if (queued > 0 && !window.confirm(question)) return;
-    logout.mutate();
+    if (queued > 0) setWaitingSaves(queued);
+    else logout.mutate();
   };
+  const stay = () => setWaitingSaves(0);
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -167,6 +166,36 @@ export function AppLayout() {
           {keepsLanguage ? <AccountLanguageSwitcher label={t`Language`} size="sm" /> : <LanguageSwitcher label={t`Language`} size="sm" />}
         </Box>
       </Drawer>
+      <Modal opened={waitingSaves > 0} onClose={stay} title={t`Sign out with saves waiting?`} centered>
+        <Stack gap="md">
+          <Text size="sm">
+            {t`${plural(waitingSaves, {
+              one: 'A register save has not reached the server yet. Signing out keeps it on this device, and it is sent when you sign in here again with a connection; no one else who signs in here sends it.',
+              other: '# register saves have not reached the server yet. Signing out keeps them on this device, and they are sent when you sign in here again with a connection; no one else who signs in here sends them.',
+            })}`}
+          </Text>
+          <Text size="sm">
+            {t`${plural(waitingSaves, {
+              one: 'To send it first, stay signed in until you are back online.',
+              other: 'To send them first, stay signed in until you are back online.',
+            })}`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={stay} data-autofocus>
+              <Trans>Stay signed in</Trans>
+            </Button>
+            <Button
+              color="red.9"
+              onClick={() => {
+                stay();
+                logout.mutate();
+              }}
+            >
+              <Trans>Sign out</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <AppShell.Main id={MAIN_CONTENT_ID}>
         <Container size="lg" px={0}>
           {/* While signing out the page goes at once: nothing on it starts asking for data. */}

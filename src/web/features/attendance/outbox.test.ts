@@ -6,7 +6,7 @@ import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../ser
 import { todayIn } from '../../../shared/dates';
 import type { AttendanceChange, AttendanceRegister } from '../../../shared/schemas/attendance';
 import { memoryStore, type OfflineStore, type QueuedSave } from '../../lib/offline-store';
-import { enqueue, isStale, localIsoTime, queuedSaveOf, resolvedSave, sendOutbox, sendQueued, STALE_AFTER_MS } from './outbox';
+import { enqueue, isStale, localIsoTime, queuedSaveOf, resolvedSave, sendOutbox, sendQueued, STALE_AFTER_MS, waitingSaveOf, withWaitingMarks } from './outbox';
 
 let ctx: TestContext;
 /** The portal's fetch, signed in as one faculty member; the other one's, for a colleague's save. */
@@ -164,6 +164,25 @@ describe('the register outbox', () => {
     const save = saveOf({ '23CSE301': 'present' }, etag);
     expect(isStale(save, now)).toBe(false);
     expect(isStale({ ...save, queuedAt: new Date(now - STALE_AFTER_MS - 1000).toISOString() }, now)).toBe(true);
+  });
+
+  it("lays the marks of the register's waiting save over the register, and not those of a save in conflict", async () => {
+    const { register, etag } = await registerOf('CSE3');
+    const save = saveOf({ '23CSE301': 'late', '23CSE302': 'excused' }, etag);
+    const place = { className: 'CSE3', date: today, period: 0 };
+    expect(waitingSaveOf([save], place)).toBe(save);
+    expect(waitingSaveOf([save], { ...place, period: 1 })).toBeNull();
+    expect(waitingSaveOf([{ ...save, conflict: { message: 'Changed', revision: '"x"', conflicts: [] } }], place)).toBeNull();
+    const checkedIn = { ...register, records: register.records.map((record) => ({ ...record, status: 'present' as const, present: true, checkedInAt: '2026-11-23T09:01:00Z' })) };
+    const shown = withWaitingMarks(checkedIn, save);
+    expect(shown.records.map(({ pin, status, present, checkedInAt }) => ({ pin, status, present, checkedInAt }))).toEqual([
+      { pin: '23CSE301', status: 'late', present: true, checkedInAt: undefined },
+      { pin: '23CSE302', status: 'excused', present: false, checkedInAt: undefined },
+    ]);
+    expect(shown.stats).toEqual({ total: 2, present: 0, absent: 0, late: 1, excused: 1 });
+    // A mark the save leaves as it was keeps its check-in.
+    const kept = withWaitingMarks(checkedIn, { ...save, body: { ...save.body, records: [{ pin: '23CSE301', present: true }] } });
+    expect(kept.records.map((record) => record.checkedInAt)).toEqual(['2026-11-23T09:01:00Z', '2026-11-23T09:01:00Z']);
   });
 
   it('writes markedAt with the offset of the device', () => {

@@ -1,4 +1,4 @@
-import type { MarkStatus } from '../../../shared/attendance-rules';
+import { attends, countMarks, type MarkStatus } from '../../../shared/attendance-rules';
 import { RegisterConflictSchema, type AttendanceRegister, type SaveAttendanceBody } from '../../../shared/schemas/attendance';
 import { AttendanceRegisterSchema } from '../../../shared/schemas/attendance';
 import { ApiError, api } from '../../lib/api-client';
@@ -177,4 +177,34 @@ export function resolvedSave(save: QueuedSave, choices: Record<string, MarkStatu
 
 export function isStale(save: QueuedSave, now = Date.now()): boolean {
   return now - new Date(save.queuedAt).getTime() > STALE_AFTER_MS;
+}
+
+/**
+ * The user's save of this register still waiting to be sent (not one in conflict or refused: those
+ * are shown apart, for the user to settle). At most one: a new save replaces a waiting one (enqueue).
+ */
+export function waitingSaveOf(saves: readonly QueuedSave[], place: { className: string; date: string | null; period: number | null }): QueuedSave | null {
+  const waiting = saves.filter(
+    (save) => save.class === place.className && save.date === place.date && save.period === place.period && isSendable(save),
+  );
+  return waiting.at(-1) ?? null;
+}
+
+/**
+ * The register as the user will have it once their waiting save is sent: its marks laid over the
+ * register as last fetched (or kept on the device), so that a register reloaded offline shows the
+ * marks taken rather than those before them. A mark changed by the save is no longer a self check-in.
+ */
+export function withWaitingMarks(register: AttendanceRegister, save: QueuedSave): AttendanceRegister {
+  const marks = new Map<string, MarkStatus>(
+    save.body.records.map((record) => [record.pin, 'status' in record ? record.status : record.present ? 'present' : 'absent']),
+  );
+  const records = register.records.map((record) => {
+    const status = marks.get(record.pin);
+    if (status === undefined || status === record.status) return record;
+    const changed = { ...record, status, present: attends(status) };
+    delete changed.checkedInAt;
+    return changed;
+  });
+  return { ...register, records, stats: countMarks(records) };
 }

@@ -9,6 +9,8 @@ import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../../
 import { MESSAGE_DISPLAY_MS } from '../../../../shared/constants';
 import { todayIn } from '../../../../shared/dates';
 import type { AttendanceRegister, MarkInput } from '../../../../shared/schemas/attendance';
+import { keepUser } from '../../../lib/session';
+import type { SignedInUser } from '../../../lib/sign-in';
 import { renderRoutes } from '../../../test/render';
 import { ClassAttendancePage } from './class-attendance-page';
 import { DashboardPage } from './dashboard-page';
@@ -346,6 +348,47 @@ describe('Taking a register quickly', () => {
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
+
+  it('opened again offline, shows the marks of its save waiting on the device over the kept register, until it is sent', async () => {
+    await seed({ students: rosterOf('CSE1', [['23CSE101', 'Pooja Kamath'], ['23CSE102', 'Qadir Khan']]) });
+    const online = fetch;
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+    // Signed in on this device, as the sign-in page keeps the user: the page's answers are kept for them.
+    keepUser(((await (await fetch('/api/auth/me')).json()) as { user: SignedInUser }).user);
+    const user = userEvent.setup();
+    const first = renderAt('/attendance/CSE1');
+    const pooja = await screen.findByRole('switch', { name: 'Present: Pooja Kamath (23CSE101)' });
+    expect(pooja).not.toBeChecked();
+    vi.stubGlobal('fetch', offline);
+    try {
+      await user.click(pooja);
+      await user.click(screen.getByRole('button', { name: 'Late: Qadir Khan (23CSE102)' }));
+      await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+      expect(await screen.findByText('Saved on this device; it will be sent when you are online')).toBeInTheDocument();
+      first.unmount(); // as a reload would
+
+      renderAt('/attendance/CSE1');
+      expect(await screen.findByText('1 waiting')).toBeInTheDocument();
+      // The register is the device's copy, as fetched before the marks were taken; the marks are the save's.
+      expect(await screen.findByText(/^Shown with your marks saved on this device \(.*\), not sent yet\.$/)).toBeInTheDocument();
+      expect(screen.getByRole('switch', { name: 'Present: Pooja Kamath (23CSE101)' })).toBeChecked();
+      expect(screen.getByRole('button', { name: 'Late: Qadir Khan (23CSE102)' })).toHaveAttribute('aria-pressed', 'true');
+      expect(totals()).toEqual({ total: '2', present: '1', absent: '0' });
+      // Not edited since: nothing unsaved, and the start choice does not replace the marks.
+      expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+      expect(screen.getByText('Not taken yet for this day: it starts from your marks saved on this device.')).toBeInTheDocument();
+      expect(screen.queryByRole('radiogroup', { name: 'New registers start with' })).not.toBeInTheDocument();
+    } finally {
+      vi.stubGlobal('fetch', online);
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(screen.queryByText('1 waiting')).not.toBeInTheDocument());
+    expect(await screen.findByText(/^Taken by Dr\. Meera Iyer on /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Shown with your marks saved on this device/)).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Present: Pooja Kamath (23CSE101)' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Late: Qadir Khan (23CSE102)' })).toHaveAttribute('aria-pressed', 'true');
+  }, 40_000);
 });
 
 describe('An extra lecture', () => {

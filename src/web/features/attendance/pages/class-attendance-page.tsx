@@ -4,16 +4,13 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@ma
 import { DateField } from '../../../components/date-field';
 import { bindValue } from '../../../components/forms';
 import { IconAlertCircle, IconArrowLeft, IconChecks, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_REASON_LENGTH, type AttendanceRegister } from '../../../../shared/schemas/attendance';
+import { MAX_REASON_LENGTH } from '../../../../shared/schemas/attendance';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { useRegister } from '../api/get-register';
-import type { KeptTaggedAnswer } from '../api/kept-get';
-import { attendanceKeys } from '../api/query-keys';
 import { AbsenteeBox } from '../components/absentee-box';
 import { OutboxPanel } from '../components/outbox-panel';
 import { ExtraLecture } from '../components/extra-lecture';
@@ -32,6 +29,7 @@ import { useRegisterAddress } from '../hooks/use-register-address';
 import { useRegisterOutbox } from '../hooks/use-register-outbox';
 import { useRegisterStart } from '../hooks/use-register-start';
 import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
+import { waitingSaveOf, withWaitingMarks } from '../outbox';
 import { REGISTER_KEYS_HINT } from '../register-keys';
 
 function BackToDashboard() {
@@ -59,11 +57,14 @@ export function ClassAttendancePage() {
   const lectures = dayPeriods.filter((p) => p.period > 0);
   const me = useMe();
   const userId = me.data?.id;
-  const start = useRegisterStart({ className, date, period, register: register.data, userId });
+  const outbox = useRegisterOutbox(userId);
+  // The user's save of this register waiting on the device: its marks are shown over the register
+  // as fetched or kept (after a reload offline too), until it is sent.
+  const waiting = waitingSaveOf(outbox.saves, { className, date, period });
+  const shown = useMemo(() => (register.data && waiting ? withWaitingMarks(register.data, waiting) : register.data), [register.data, waiting]);
+  const start = useRegisterStart({ className, date, period, register: shown, userId, waiting: waiting !== null });
   const { draft } = start;
   const [filter, setFilter] = useState('');
-  const outbox = useRegisterOutbox(userId);
-  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const guardDialog = useUnsavedGuard(Boolean(draft?.dirty) && !saving);
   const [message, showMessage] = useFlashMessage();
@@ -72,7 +73,7 @@ export function ClassAttendancePage() {
 
   const submit = async () => {
     // Without a date the register and its Submit button are not shown; the date field asks for one.
-    if (!date || !draft || period === null || !register.data) return;
+    if (!date || !draft || period === null || !shown) return;
     const trimmed = reason.trim();
     const body = { records: draft.records, ...(extra ? { subject: extra.code } : {}), ...(trimmed ? { reason: trimmed } : {}) };
     setSaving(true);
@@ -85,17 +86,9 @@ export function ClassAttendancePage() {
         setReason('');
       }
       if (outcome.kind === 'sent') showMessage({ kind: 'success', text: t`Attendance submitted successfully!` });
-      else if (outcome.kind === 'offline') {
-        // The screen shows the marks as taken until the save is sent and the register comes back.
-        const shown: AttendanceRegister = {
-          ...register.data,
-          records: register.data.records.map((record) => ({ ...record, status: draft.statusOf(record.pin) })),
-        };
-        queryClient.setQueryData<KeptTaggedAnswer<AttendanceRegister>>(attendanceKeys.register(className, date, period), (kept) =>
-          kept ? { ...kept, data: shown } : kept,
-        );
-        showMessage({ kind: 'success', text: t`Saved on this device; it will be sent when you are online` });
-      } else if (outcome.kind === 'conflict') {
+      // The screen shows the marks as taken (the save waiting, laid over the register) until it is sent.
+      else if (outcome.kind === 'offline') showMessage({ kind: 'success', text: t`Saved on this device; it will be sent when you are online` });
+      else if (outcome.kind === 'conflict') {
         showMessage({ kind: 'error', text: t`Not saved yet`, detail: t`This register was changed meanwhile: choose the marks to keep above.` });
       } else {
         // Refused now, with the page open: the draft keeps the marks, as before the outbox.
@@ -131,6 +124,7 @@ export function ClassAttendancePage() {
     if (periods.isError) void periods.refetch();
     if (register.isError) void register.refetch();
   };
+  const savedAt = waiting ? formatDateTime(waiting.queuedAt, timeZone) : null;
   let body;
   if (loadError) {
     body = (
@@ -145,9 +139,9 @@ export function ClassAttendancePage() {
     );
   } else if (date === null && !today.isPending) {
     body = null;
-  } else if (!register.data || !draft) {
+  } else if (!shown || !draft) {
     body = <PageLoader label={t`Loading students`} />;
-  } else if (register.data.records.length === 0) {
+  } else if (shown.records.length === 0) {
     body = (
       <Stack align="center" py="xl" ta="center">
         <IconUsers size={40} aria-hidden color="var(--mantine-color-gray-6)" />
@@ -162,7 +156,12 @@ export function ClassAttendancePage() {
   } else {
     body = (
       <>
-        <TakenNote register={register.data} timeZone={timeZone} start={start.note} />
+        <TakenNote register={shown} timeZone={timeZone} start={start.note} />
+        {waiting && savedAt && (
+          <Text size="sm" role="status">
+            {t`Shown with your marks saved on this device (${savedAt}), not sent yet.`}
+          </Text>
+        )}
         {draft.restoredAt && (
           <Alert color="yellow" variant="light" p="sm" role="status">
             <Group justify="space-between" gap="sm">
@@ -173,10 +172,10 @@ export function ClassAttendancePage() {
             </Group>
           </Alert>
         )}
-        {!register.data.submitted && (
+        {!shown.submitted && !waiting && (
           <StartChoice value={start.pattern} disabled={saving} onChange={start.choosePattern} />
         )}
-        <AbsenteeBox pins={register.data.records.map((r) => r.pin)} draft={draft} disabled={saving} />
+        <AbsenteeBox pins={shown.records.map((r) => r.pin)} draft={draft} disabled={saving} />
         <Group gap="sm">
           {MARK_ALL.map(({ present, label, Icon, color }) => (
             <Button
@@ -202,8 +201,8 @@ export function ClassAttendancePage() {
             {i18n._(REGISTER_KEYS_HINT)}
           </Text>
         </Group>
-        <RegisterTable records={register.data.records} draft={draft} disabled={saving} filter={filter} timeZone={timeZone} />
-        {register.data.submitted && (
+        <RegisterTable records={shown.records} draft={draft} disabled={saving} filter={filter} timeZone={timeZone} />
+        {shown.submitted && (
           <TextInput
             label={t`Reason for the change (optional)`}
             description={t`Kept with each changed mark in the change history.`}
@@ -212,8 +211,8 @@ export function ClassAttendancePage() {
             maw={560}
           />
         )}
-        {register.data.submitted && (
-          <RegisterHistory className={className} date={register.data.date} period={register.data.period} timeZone={timeZone} />
+        {shown.submitted && (
+          <RegisterHistory className={className} date={shown.date} period={shown.period} timeZone={timeZone} />
         )}
         <RegisterFooter stats={draft.stats} dirty={draft.dirty} submitting={saving} message={message} onSubmit={() => void submit()} />
       </>
