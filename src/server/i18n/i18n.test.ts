@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/languages';
 import { noticeText, type NoticeContent } from '../modules/alerts/notices';
 import { en, type MessageId } from './en';
-import { languageOfHeader, readerLanguage, SERVER_MESSAGES, translator } from './index';
+import { languageOfHeader, readerLanguage, MESSAGES, translator } from './index';
 
 /** The names of a compiled message's arguments, at any depth of its plurals and selects. */
 function argumentsOf(tokens: CompiledMessage, names = new Set<string>()): string[] {
@@ -20,7 +20,7 @@ const ids = Object.keys(en) as MessageId[];
 
 describe("the server's messages", () => {
   it.each(LANGUAGES)('exist in %s, compile, and keep every argument of the English', (language) => {
-    const messages = SERVER_MESSAGES[language];
+    const messages = MESSAGES[language];
     expect(Object.keys(messages).sort()).toEqual([...ids].sort());
     for (const id of ids) {
       const text = messages[id];

@@ -15,7 +15,7 @@ import { te } from './te';
 export type { MessageId } from './en';
 
 /** Every language's messages, by id. */
-export const SERVER_MESSAGES: Record<Language, Record<MessageId, string>> = { en, hi, te };
+export const MESSAGES: Record<Language, Record<MessageId, string>> = { en, hi, te };
 
 /** A message's arguments: text as it is, numbers written in the language. */
 export type MessageValues = Record<string, string | number>;
@@ -58,7 +58,7 @@ function compiledIn(language: Language): Compiled {
   if (!done) {
     const messages: Record<string, CompiledMessage> = {};
     const plurals = new Map<MessageId, Set<string>>();
-    for (const [id, text] of Object.entries(SERVER_MESSAGES[language]) as [MessageId, string][]) {
+    for (const [id, text] of Object.entries(MESSAGES[language]) as [MessageId, string][]) {
       messages[id] = compileMessageOrThrow(text);
       plurals.set(id, pluralArguments(messages[id]));
     }
