@@ -20,6 +20,8 @@ const elements = [
   { type: 'plugins', pattern: 'src/server/plugins' },
   { type: 'database', pattern: 'src/server/db' },
   { type: 'jobs', pattern: 'src/server/jobs' },
+  // The server's words in each language (e-mails, notices), beneath the modules that write them.
+  { type: 'server-i18n', pattern: 'src/server/i18n' },
   { type: 'composition', pattern: 'src/server/cli' },
   { type: 'composition', pattern: 'src/server/seed' },
   { type: 'server-test', pattern: 'src/server/test' },
@@ -62,7 +64,7 @@ const policies = [
     from: { element: { type: 'module' } },
     allow: [
       el({ type: 'module', captured: sameModule }),
-      ...types('shared', 'database', 'plugins'),
+      ...types('shared', 'database', 'plugins', 'server-i18n'),
       el({ type: 'server', fileInternalPath: COMMON }),
       // A scheduled task claims its slot in the transaction of its own writes.
       el(SLOTS),
@@ -84,14 +86,16 @@ const policies = [
   { from: { element: { type: 'database' } }, allow: [...types('shared', 'database'), el({ type: 'server', fileInternalPath: COMMON }), el(SLOTS)] },
   // The job runner: server infrastructure over the database, which the server's start wires up.
   { from: { element: { type: 'jobs' } }, allow: [...types('shared', 'database', 'jobs'), el({ type: 'server', fileInternalPath: COMMON })] },
+  // The messages know the languages and nothing else of ours.
+  { from: { element: { type: 'server-i18n' } }, allow: types('shared', 'server-i18n') },
 
   // What puts the server together (app, main, the CLI, demo data) may use every layer but a repository.
   {
     from: { element: { types: '{server,composition}' } },
-    allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition'),
+    allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition', 'server-i18n'),
   },
   { from: { element: { types: '{server,composition}' } }, disallow: [el(moduleFile('repository.ts'))] },
-  { from: { element: { type: 'server-test' } }, allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition', 'server-test') },
+  { from: { element: { type: 'server-test' } }, allow: types('shared', 'database', 'jobs', 'plugins', 'module', 'server', 'composition', 'server-test', 'server-i18n') },
 
   { from: { element: { type: 'web' } }, allow: types('web', 'web-app', 'web-lib', 'web-components', 'web-i18n', 'shared') },
   { from: { element: { type: 'web-app' } }, allow: types('web-app', 'web-feature', 'web-components', 'web-lib', 'web-i18n', 'shared') },

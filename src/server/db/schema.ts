@@ -721,6 +721,12 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    /**
+     * What the notice says, as its kind's values (figures, dates, a subject's name), so that it is
+     * written in the language of whoever reads it; title and body keep its English. Null in
+     * notices made before the portal spoke several languages: those show their title and body.
+     */
+    params: jsonb('params').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When it went out by e-mail, on its own or in a digest; null while it waits for one. */

@@ -56,7 +56,7 @@ export async function queueSetPasswordMail(
   kind: 'new' | 'reset',
 ): Promise<void> {
   if (!delivery.email) return;
-  const { subject, text } = setPasswordMailText({ to: user.email, name: user.name, url: link.url, kind });
+  const { subject, text } = setPasswordMailText({ to: user.email, name: user.name, url: link.url, kind, language: user.language });
   await queueMail(db, { to: user.email, subject, text, topic: setPasswordMailTopic(user.id), expiresAt: link.expiresAt });
 }
 

@@ -1,5 +1,7 @@
+import type { Language } from '../../../shared/languages';
 import { PORTAL_NAME } from '../../../shared/constants';
 import { SET_PASSWORD_LINK_HOURS } from '../../../shared/schemas/admin-users';
+import { translator } from '../../i18n';
 
 export interface SetPasswordMail {
   to: string;
@@ -7,6 +9,8 @@ export interface SetPasswordMail {
   url: string;
   /** A new account, or a reset of an existing one's password. */
   kind: 'new' | 'reset';
+  /** The account's language (null: none chosen, English). */
+  language: Language | null;
 }
 
 /** Where a set-password link goes besides the admin's screen, and the address it is built on. */
@@ -17,23 +21,21 @@ export interface LinkDelivery {
   email: boolean;
 }
 
-/** The e-mail of a set-password link, as plain text. */
+/** The e-mail of a set-password link, as plain text in the account's language. */
 export function setPasswordMailText(mail: SetPasswordMail): { subject: string; text: string } {
-  const subject =
-    mail.kind === 'new' ? `Your ${PORTAL_NAME} account: choose your password` : `${PORTAL_NAME}: choose a new password`;
-  const opening =
-    mail.kind === 'new'
-      ? `An administrator has made you an account on the ${PORTAL_NAME}.`
-      : `An administrator has made you a link to choose a new password for the ${PORTAL_NAME}.`;
+  const tr = translator(mail.language);
+  const portal = PORTAL_NAME;
+  const subject = mail.kind === 'new' ? tr.t('setPassword.subject.new', { portal }) : tr.t('setPassword.subject.reset', { portal });
+  const opening = mail.kind === 'new' ? tr.t('setPassword.opening.new', { portal }) : tr.t('setPassword.opening.reset', { portal });
   const text = [
-    `Hello ${mail.name},`,
+    tr.t('mail.hello', { name: mail.name }),
     '',
     opening,
-    'Open this link to choose your password:',
+    tr.t('setPassword.open'),
     '',
     mail.url,
     '',
-    `The link works once, for ${SET_PASSWORD_LINK_HOURS} hours. If you did not expect it, ignore this e-mail.`,
+    tr.t('setPassword.expiry', { hours: SET_PASSWORD_LINK_HOURS }),
   ].join('\n');
   return { subject, text };
 }

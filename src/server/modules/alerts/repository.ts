@@ -121,9 +121,11 @@ export interface Recipient {
   name: string;
   role: 'faculty' | 'student' | 'admin';
   pin: string | null;
+  /** The language the account chose for its e-mails; null: none (English). */
+  language: 'en' | 'hi' | 'te' | null;
 }
 
-const recipientColumns = { id: users.id, email: users.email, name: users.name, role: users.role, pin: users.pin };
+const recipientColumns = { id: users.id, email: users.email, name: users.name, role: users.role, pin: users.pin, language: users.language };
 
 /** The active student accounts of these PINs. */
 export function studentAccounts(db: Executor, pins: readonly string[]): Promise<Recipient[]> {
@@ -201,7 +203,7 @@ export function digestRecipients(db: Executor, choice: 'daily' | 'weekly'): Prom
   const chosen = choice === 'daily' ? sql`coalesce(p.email, 'daily') = 'daily'` : sql`p.email = 'weekly'`;
   return queryRows<Recipient>(
     db,
-    sql`select u.id, u.email, u.name, u.role, u.pin
+    sql`select u.id, u.email, u.name, u.role, u.pin, u.language
         from users u left join notification_prefs p on p.user_id = u.id
         where u.disabled_at is null and ${chosen}
           and exists (select 1 from notifications n where n.user_id = u.id and n.emailed_at is null)

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/alerts';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
+import { readerLanguage, translator } from '../../i18n';
 import { requireAdmin, requireSignedIn } from '../../plugins/auth';
 import * as service from './service';
 import type { AlertContext } from './service';
@@ -23,12 +24,15 @@ const refusals = { 401: ErrorSchema, 403: ErrorSchema };
 const TokenQuerySchema = z.object({ t: z.string().max(200).describe("The signed token of the e-mail's unsubscribe link") });
 
 /** A page small enough to need no script: the link's GET asks, its button POSTs (RFC 8058 clients POST directly). */
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><h1 style="font-size: 1.5rem">${title}</h1>${body}</body></html>`;
+function page(language: string, title: string, body: string): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><h1 style="font-size: 1.5rem">${title}</h1>${body}</body></html>`;
 }
 
 export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { database, context }) => {
   const db = database.db;
+  /** The unsubscribe pages speak the language of the account the link is for, else the browser's. */
+  const pageTranslator = async (token: string, acceptLanguage: string | undefined) =>
+    translator(readerLanguage({ language: await service.unsubscribeLanguage(db, (await context()).keys, token) }, acceptLanguage));
 
   app.get(
     '/api/admin/alerts',
@@ -64,7 +68,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.listNotifications(db, request.user!.id);
+      return service.listNotifications(db, request.user!.id, readerLanguage(request.user, request.headers['accept-language']));
     },
   );
 
@@ -126,10 +130,18 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
       },
       async (request, reply) => {
         const action = `/api/notifications/unsubscribe?t=${encodeURIComponent(request.query.t)}`;
+        const tr = await pageTranslator(request.query.t, request.headers['accept-language']);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(page('Stop alert e-mails', `<p>You will still see alerts when you sign in to the portal.</p><form method="post" action="${action.replace(/"/g, '&quot;')}"><button type="submit" style="font-size: 1rem; padding: 0.5rem 1rem">Stop alert e-mails</button></form>`));
+          .header('vary', 'Accept-Language')
+          .send(
+            page(
+              tr.language,
+              tr.t('unsubscribe.ask.title'),
+              `<p>${tr.t('unsubscribe.ask.text')}</p><form method="post" action="${action.replace(/"/g, '&quot;')}"><button type="submit" style="font-size: 1rem; padding: 0.5rem 1rem">${tr.t('unsubscribe.ask.button')}</button></form>`,
+            ),
+          );
       },
     );
     scope.post(
@@ -145,10 +157,12 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
       },
       async (request, reply) => {
         await service.unsubscribe(db, (await context()).keys, request.query.t);
+        const tr = await pageTranslator(request.query.t, request.headers['accept-language']);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(page('Alert e-mails stopped', '<p>You will get no more alert e-mails. To have them again, choose on your account page how you get alerts.</p>'));
+          .header('vary', 'Accept-Language')
+          .send(page(tr.language, tr.t('unsubscribe.done.title'), `<p>${tr.t('unsubscribe.done.text')}</p>`));
       },
     );
   });

@@ -22,13 +22,16 @@ import {
   type NotificationList,
 } from '../../../shared/schemas/alerts';
 import { todayIn } from '../../../shared/dates';
+import type { Language } from '../../../shared/languages';
 import type { Database, Db, Executor } from '../../db/client';
 import { signingKeys } from '../../db/secrets';
 import { badRequest } from '../../http-error';
+import { translator, type Translator } from '../../i18n';
 import { actorOf, recordAudit } from '../audit/service';
 import { ATTENDANCE_CHANNEL } from '../attendance/service';
 import { queueMail } from '../mail/service';
 import { periodTimes, slotsWithTeachers } from '../timetable/service';
+import { datesText, noticeText, storedNoticeText, type NoticeContent } from './notices';
 import * as repo from './repository';
 import type { NotificationRow, Recipient } from './repository';
 
@@ -103,21 +106,24 @@ async function enabledRules(db: Executor): Promise<Set<AlertRule>> {
 
 // ---- notices ----
 
-function toNotification(row: NotificationRow): Notification {
+function toNotification(tr: Translator, row: NotificationRow): Notification {
+  const { title, body } = storedNoticeText(tr, row);
   return {
     id: String(row.id),
     kind: row.kind as AlertRule,
-    title: row.title,
-    body: row.body,
+    title,
+    body,
     link: row.link,
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };
 }
 
-export async function listNotifications(db: Executor, userId: string, limit = 30): Promise<NotificationList> {
+/** The account's newest notices, written in `language` (the reader's). */
+export async function listNotifications(db: Executor, userId: string, language: Language, limit = 30): Promise<NotificationList> {
   const [rows, unread] = await Promise.all([repo.listNotifications(db, userId, limit), repo.unreadCount(db, userId)]);
-  return { unread, items: rows.map(toNotification) };
+  const tr = translator(language);
+  return { unread, items: rows.map((row) => toNotification(tr, row)) };
 }
 
 export async function markNotificationsRead(db: Executor, userId: string, body: MarkRead): Promise<{ unread: number }> {
@@ -145,8 +151,8 @@ export function unsubscribeToken(keys: readonly string[], userId: string): strin
   return `${userId}.${mac(keys[0]!, userId)}`;
 }
 
-/** Turns e-mail off for the token's account; 400 for a token no key signed. */
-export async function unsubscribe(db: Executor, keys: readonly string[], token: string): Promise<void> {
+/** The account a token was signed for, or null for a token no key signed. */
+function tokenAccount(keys: readonly string[], token: string): string | null {
   const [userId, given] = token.split('.');
   const ok =
     userId !== undefined &&
@@ -157,8 +163,20 @@ export async function unsubscribe(db: Executor, keys: readonly string[], token: 
       const actual = Buffer.from(given);
       return expected.length === actual.length && timingSafeEqual(expected, actual);
     });
-  if (!ok) throw badRequest('This unsubscribe link is not valid. Sign in and choose on your account page how you get alerts.');
+  return ok ? userId : null;
+}
+
+/** Turns e-mail off for the token's account; 400 for a token no key signed. */
+export async function unsubscribe(db: Executor, keys: readonly string[], token: string): Promise<void> {
+  const userId = tokenAccount(keys, token);
+  if (!userId) throw badRequest('This unsubscribe link is not valid. Sign in and choose on your account page how you get alerts.');
   if (await repo.findAccount(db, userId)) await repo.setEmailChoice(db, userId, 'never');
+}
+
+/** The language the token's account chose (null: none chosen, or no such account or token): its unsubscribe pages speak it. */
+export async function unsubscribeLanguage(db: Executor, keys: readonly string[], token: string): Promise<Language | null> {
+  const userId = tokenAccount(keys, token);
+  return userId ? ((await repo.findAccount(db, userId))?.language ?? null) : null;
 }
 
 function link(context: AlertContext, path: string): string {
@@ -170,9 +188,9 @@ function unsubscribeHeaders(context: AlertContext, userId: string): Record<strin
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-const FOOTER = (context: AlertContext) =>
-  `\n\n--\nChoose how you get these e-mails on your account page: ${link(context, '/account')}\n` +
-  'Or stop them with the unsubscribe link your mail program shows.';
+/** The foot of every alert e-mail. */
+const footer = (context: AlertContext, tr: Translator) =>
+  `\n\n--\n${tr.t('alertMail.footer.choose', { url: link(context, '/account') })}\n${tr.t('alertMail.footer.unsubscribe')}`;
 
 /**
  * Gives an account a notice for an episode (once: a second call for the same episode adds
@@ -183,15 +201,18 @@ async function notify(
   db: Executor,
   context: AlertContext,
   recipient: Recipient,
-  notice: { episodeId: number; kind: AlertRule; title: string; body: string; link: string },
+  notice: NoticeContent & { episodeId: number; link: string },
 ): Promise<boolean> {
-  const row = await repo.insertNotification(db, { userId: recipient.id, ...notice });
+  const english = noticeText(translator('en'), notice);
+  const row = await repo.insertNotification(db, { userId: recipient.id, ...notice, ...english });
   if (!row) return false;
   if (context.mail && (await emailChoice(db, recipient.id)) === 'immediate') {
+    const tr = translator(recipient.language);
+    const { title, body } = noticeText(tr, notice);
     await queueMail(db, {
       to: recipient.email,
-      subject: notice.title,
-      text: `${notice.body}\n\n${link(context, notice.link)}${FOOTER(context)}`,
+      subject: title,
+      text: `${body}\n\n${link(context, notice.link)}${footer(context, tr)}`,
       headers: unsubscribeHeaders(context, recipient.id),
     });
     await repo.markEmailed(db, [row.id]);
@@ -206,11 +227,6 @@ async function announceTo(database: Pick<Database, 'notify'>, userIds: readonly 
 }
 
 // ---- the student rules ----
-
-function formatDates(dates: readonly string[]): string {
-  if (dates.length <= 1) return dates.join('');
-  return `${dates.slice(0, -1).join(', ')} and ${dates.at(-1)}`;
-}
 
 export interface EvaluationResult {
   fired: number;
@@ -238,23 +254,18 @@ export async function evaluateStudents(
   ]);
   const accountsOf = new Map<string, Recipient[]>();
   for (const account of accounts) accountsOf.set(account.pin!, [...(accountsOf.get(account.pin!) ?? []), account]);
-  const subjectName = (code: string) => (code === '' ? 'whole-day registers' : (names.get(code) ?? code));
+  /** A lecture register's subject by its name (its code when it has none); null: the whole-day registers. */
+  const subjectName = (code: string) => (code === '' ? null : (names.get(code) ?? code));
   const threshold = context.threshold;
 
-  const fire = async (
-    rule: AlertRule,
-    pin: string,
-    scope: string,
-    detail: Record<string, unknown>,
-    notice: { title: string; body: string },
-  ) => {
+  const fire = async (rule: AlertRule, pin: string, scope: string, detail: Record<string, unknown>, notice: NoticeContent) => {
     const announce: string[] = [];
     await db.transaction(async (tx) => {
       const episodeId = await repo.openEpisode(tx, { rule, pin, scope, termId: input.termId, detail });
       if (episodeId === null) return;
       result.fired += 1;
       for (const account of accountsOf.get(pin) ?? []) {
-        await notify(announce, tx, context, account, { episodeId, kind: rule, ...notice, link: '/student' });
+        await notify(announce, tx, context, account, { episodeId, ...notice, link: '/student' });
       }
     });
     await announceTo(database, announce);
@@ -270,18 +281,13 @@ export async function evaluateStudents(
     for (const { scope, attended, held } of scopes) {
       const percent = percentage(attended, held);
       if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
-        const what = scope === '' ? 'Your attendance' : `Your attendance in ${subjectName(scope)}`;
-        const absences = await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId);
-        const absent = absences.length > 0 ? ` Absent on ${formatDates(absences.slice(-10))}.` : '';
+        const absences = (await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId)).slice(-10);
         await fire(
           'below-threshold',
           pin,
           scope,
-          { percentage: Number(percent.toFixed(2)), attended, held, absences: absences.slice(-10) },
-          {
-            title: scope === '' ? `Attendance below ${threshold}%` : `Attendance below ${threshold}% in ${subjectName(scope)}`,
-            body: `${what} this term is ${percent.toFixed(1)}%: ${attended} of ${held} lectures attended, below the ${threshold}% required.${absent}`,
-          },
+          { percentage: Number(percent.toFixed(2)), attended, held, absences },
+          { kind: 'below-threshold', params: { threshold, percent, attended, held, subject: subjectName(scope), absences } },
         );
       } else if (percent >= threshold + REARM_POINTS || held === 0) {
         if (await repo.closeEpisode(db, { rule: 'below-threshold', pin, scope, termId: input.termId })) result.rearmed += 1;
@@ -297,16 +303,12 @@ export async function evaluateStudents(
       }
       if (latest.length === CONSECUTIVE_ABSENCES && latest.every((m) => m.status === 'absent') && rules.has('consecutive-absences')) {
         const dates = latest.map((m) => m.date).reverse();
-        const where = subject === '' ? '' : ` in ${subjectName(subject)}`;
         await fire(
           'consecutive-absences',
           pin,
           subject,
           { dates },
-          {
-            title: `Absent ${CONSECUTIVE_ABSENCES} times in a row${where}`,
-            body: `You were marked absent${where} on ${formatDates(dates)}. If a mark is wrong, ask for a correction from your record.`,
-          },
+          { kind: 'consecutive-absences', params: { count: CONSECUTIVE_ABSENCES, subject: subjectName(subject), dates } },
         );
       }
     }
@@ -370,8 +372,7 @@ export async function checkMissingRegisters(database: Pick<Database, 'db' | 'not
         await notify(announce, tx, context, recipient, {
           episodeId,
           kind: 'register-missing',
-          title: `Register not taken: ${lecture.className}, period ${lecture.period}`,
-          body: `The ${subject} lecture of ${lecture.className} (period ${lecture.period}, ${time.startsAt}-${time.endsAt} on ${now.date}) has no register yet.`,
+          params: { className: lecture.className, period: lecture.period, subject, startsAt: time.startsAt, endsAt: time.endsAt, date: now.date },
           link: `/attendance/${encodeURIComponent(lecture.className)}?date=${now.date}&period=${lecture.period}`,
         });
       }
@@ -396,10 +397,11 @@ export async function sendDigests(database: Pick<Database, 'db'>, context: Alert
     const text = await database.db.transaction(async (tx) => {
       const pending = await repo.unemailed(tx, recipient.id);
       if (pending.length === 0) return null;
-      const body = await digestText(tx, context, recipient, pending);
+      const tr = translator(recipient.language);
+      const body = await digestText(tx, context, tr, recipient, pending);
       await queueMail(tx, {
         to: recipient.email,
-        subject: `Attendance alerts: ${pending.length} new`,
+        subject: tr.t('digest.subject', { count: pending.length }),
         text: body,
         headers: unsubscribeHeaders(context, recipient.id),
       });
@@ -412,11 +414,11 @@ export async function sendDigests(database: Pick<Database, 'db'>, context: Alert
 }
 
 /** A student's subjects below the threshold now, with what is still possible this term, and the absence dates. */
-async function studentSection(db: Executor, context: AlertContext, pin: string): Promise<string[]> {
+async function studentSection(db: Executor, context: AlertContext, tr: Translator, pin: string): Promise<string[]> {
   const episodes = await repo.openEpisodes(db, 'below-threshold', [pin]);
   if (episodes.length === 0) return [];
   const names = await repo.subjectNames(db);
-  const lines = ['Below the threshold now:'];
+  const lines = [tr.t('digest.student.heading')];
   const student = await repo.studentOf(db, pin);
   const today = todayIn(context.timeZone, nowOf(context));
   for (const episode of episodes) {
@@ -425,7 +427,7 @@ async function studentSection(db: Executor, context: AlertContext, pin: string):
     const attended = rows.reduce((n, r) => n + r.attended, 0);
     const held = rows.reduce((n, r) => n + r.attended + r.absent, 0);
     const percent = percentage(attended, held);
-    const label = episode.scope === '' ? 'Overall' : (names.get(episode.scope) ?? episode.scope);
+    const label = episode.scope === '' ? tr.t('digest.student.overall') : (names.get(episode.scope) ?? episode.scope);
     let outlook = '';
     const termEnd = episode.termId ? await repo.termEnd(db, episode.termId) : null;
     if (student && termEnd && termEnd > today) {
@@ -433,23 +435,20 @@ async function studentSection(db: Executor, context: AlertContext, pin: string):
       const left = episode.scope === '' ? [...remaining.values()].reduce((a, b) => a + b, 0) : (remaining.get(episode.scope) ?? 0);
       // The most of the remaining lectures that may be missed and still end the term at the threshold.
       const canMiss = Math.floor(attended + left - (context.threshold / 100) * (held + left));
-      outlook =
-        canMiss >= 0
-          ? ` With ${left} lectures left this term, you can still miss ${canMiss}.`
-          : ` ${context.threshold}% can no longer be reached this term.`;
+      outlook = ` ${canMiss >= 0 ? tr.t('digest.student.canMiss', { left, canMiss }) : tr.t('digest.student.unreachable', { threshold: context.threshold })}`;
     }
     const absences = await repo.absenceDates(db, pin, episode.scope === '' ? null : episode.scope, episode.termId);
-    lines.push(
-      `- ${label}: ${percent.toFixed(1)}% (${attended} of ${held}).${outlook}` +
-        (absences.length > 0 ? `\n  Absent on ${formatDates(absences.slice(-10))}${absences.length > 10 ? ` (the last 10 of ${absences.length})` : ''}.` : ''),
-    );
+    const dates = datesText(tr, absences.slice(-10));
+    const absent =
+      absences.length === 0 ? '' : `\n  ${absences.length > 10 ? tr.t('alert.absentOnLast', { dates, count: absences.length }) : tr.t('alert.absentOn', { dates })}`;
+    lines.push(`${tr.t('digest.student.line', { label, percent: tr.number(percent, 1), attended, held })}${outlook}${absent}`);
   }
-  lines.push(`Your record: ${link(context, '/student')}`);
+  lines.push(tr.t('digest.student.record', { url: link(context, '/student') }));
   return lines;
 }
 
 /** Faculty: the students of their classes below the threshold now. */
-async function facultySection(db: Executor, context: AlertContext, userId: string): Promise<string[]> {
+async function facultySection(db: Executor, context: AlertContext, tr: Translator, userId: string): Promise<string[]> {
   const classNames = await repo.classesTaughtBy(db, userId);
   const roster = await repo.studentsOf(db, classNames);
   if (roster.length === 0) return [];
@@ -457,22 +456,34 @@ async function facultySection(db: Executor, context: AlertContext, userId: strin
   const episodes = await repo.openEpisodes(db, 'below-threshold', [...byPin.keys()]);
   if (episodes.length === 0) return [];
   const names = await repo.subjectNames(db);
-  const lines = [`Students of your classes below ${context.threshold}%:`];
+  const lines = [tr.t('digest.faculty.heading', { threshold: context.threshold })];
   for (const episode of episodes) {
     const student = byPin.get(episode.pin!)!;
-    const figure = typeof episode.detail.percentage === 'number' ? `${episode.detail.percentage.toFixed(1)}% when it fell` : '';
-    lines.push(`- ${student.name} (${student.pin}, ${student.className}), ${episode.scope === '' ? 'overall' : (names.get(episode.scope) ?? episode.scope)}${figure ? `: ${figure}` : ''}`);
+    const who = {
+      name: student.name,
+      pin: student.pin,
+      className: student.className,
+      scope: episode.scope === '' ? tr.t('digest.faculty.overall') : (names.get(episode.scope) ?? episode.scope),
+    };
+    const fell = episode.detail.percentage;
+    lines.push(
+      typeof fell === 'number' ? tr.t('digest.faculty.lineWithFigure', { ...who, percent: tr.number(fell, 1) }) : tr.t('digest.faculty.line', who),
+    );
   }
-  lines.push(`Search a student's record: ${link(context, '/faculty')}`);
+  lines.push(tr.t('digest.faculty.search', { url: link(context, '/faculty') }));
   return lines;
 }
 
-async function digestText(db: Executor, context: AlertContext, recipient: Recipient, pending: NotificationRow[]): Promise<string> {
-  const lines = [`Hello ${recipient.name},`, '', 'New since the last e-mail:'];
-  for (const notice of pending) lines.push(`- ${notice.title}: ${notice.body}${notice.link ? ` ${link(context, notice.link)}` : ''}`);
-  const section = recipient.role === 'student' && recipient.pin ? await studentSection(db, context, recipient.pin) : await facultySection(db, context, recipient.id);
+async function digestText(db: Executor, context: AlertContext, tr: Translator, recipient: Recipient, pending: NotificationRow[]): Promise<string> {
+  const lines = [tr.t('mail.hello', { name: recipient.name }), '', tr.t('digest.newSince')];
+  for (const notice of pending) {
+    const { title, body } = storedNoticeText(tr, notice);
+    lines.push(`- ${title}: ${body}${notice.link ? ` ${link(context, notice.link)}` : ''}`);
+  }
+  const section =
+    recipient.role === 'student' && recipient.pin ? await studentSection(db, context, tr, recipient.pin) : await facultySection(db, context, tr, recipient.id);
   if (section.length > 0) lines.push('', ...section);
-  return lines.join('\n') + FOOTER(context);
+  return lines.join('\n') + footer(context, tr);
 }
 
 /** The job that evaluates a saved register's students; its payload is the register's key. */

@@ -6,7 +6,7 @@ import { SET_PASSWORD_LINK_MESSAGE } from '../../../shared/schemas/auth';
 import { buildApp } from '../../app';
 import { setPasswordTokens, trustedDevices } from '../../db/schema';
 import { createTestContext, TEST_PASSWORD, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
-import { startSmtp, type TestSmtp } from '../../test/smtp';
+import { readMail, startSmtp, type TestSmtp } from '../../test/smtp';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { addUser } from '../accounts/service';
 import { MailSender } from '../mail/sender';
@@ -208,5 +208,69 @@ describe('set-password links by e-mail, through a real SMTP server', () => {
     const second = SetPasswordLinkSchema.parse(reset.json()).setPasswordUrl;
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
     expect(smtp.received[1]!.data).toContain(second);
+  });
+
+  it.each([
+    {
+      language: null,
+      subject: 'University Portal: choose a new password',
+      lines: [
+        'Hello {name},',
+        '',
+        'An administrator has made you a link to choose a new password for the University Portal.',
+        'Open this link to choose your password:',
+        '',
+        '{url}',
+        '',
+        'The link works once, for 72 hours. If you did not expect it, ignore this e-mail.',
+      ],
+    },
+    {
+      language: 'hi',
+      subject: 'University Portal: नया पासवर्ड चुनें',
+      lines: [
+        'नमस्ते {name},',
+        '',
+        'एक व्यवस्थापक ने University Portal का नया पासवर्ड चुनने के लिए आपको एक लिंक भेजा है।',
+        'अपना पासवर्ड चुनने के लिए यह लिंक खोलें:',
+        '',
+        '{url}',
+        '',
+        'यह लिंक केवल एक बार, 72 घंटे तक काम करता है। यदि आपको इसकी अपेक्षा नहीं थी, तो इस ईमेल को अनदेखा करें।',
+      ],
+    },
+    {
+      language: 'te',
+      subject: 'University Portal: కొత్త పాస్‌వర్డ్‌ను ఎంచుకోండి',
+      lines: [
+        'నమస్తే {name},',
+        '',
+        'ఒక నిర్వాహకులు University Portal కోసం కొత్త పాస్‌వర్డ్‌ను ఎంచుకోవడానికి మీకు ఒక లింక్‌ను పంపారు.',
+        'మీ పాస్‌వర్డ్‌ను ఎంచుకోవడానికి ఈ లింక్‌ను తెరవండి:',
+        '',
+        '{url}',
+        '',
+        'ఈ లింక్ ఒక్కసారి మాత్రమే, 72 గంటల పాటు పనిచేస్తుంది. మీరు దీన్ని ఆశించకపోతే, ఈ ఈమెయిల్‌ను పట్టించుకోకండి.',
+      ],
+    },
+  ])('e-mails a new link in the language the account chose ($language; none: English)', async ({ language, subject, lines }) => {
+    const email = `chose.${language ?? 'none'}@test.university.edu`;
+    const name = `Chose ${language ?? 'none'}`;
+    const account = await addUser(database.db, { email, name, role: 'faculty', password: TEST_PASSWORD });
+    if (language) {
+      const own = cookieOf(await signIn(app, email, TEST_PASSWORD));
+      const chosen = await app.inject({ method: 'PUT', url: '/api/me/language', headers: { cookie: own }, payload: { language } });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
+
+    const before = smtp.received.length;
+    const reset = await app.inject({ method: 'POST', url: `/api/admin/users/${account.id}/reset-password`, headers: { cookie: admin } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const url = SetPasswordLinkSchema.parse(reset.json()).setPasswordUrl;
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 10_000 }).toBe(1);
+    expect(smtp.received.length).toBe(before + 1);
+    const mail = readMail(smtp.received.find((received) => received.to.includes(email))!);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text.trimEnd()).toBe(lines.join('\n').replace('{name}', name).replace('{url}', url));
   });
 });

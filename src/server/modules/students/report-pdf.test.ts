@@ -2,7 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../../../shared/attendance-rules';
 import type { StudentRecord } from '../../../shared/schemas/students';
-import { buildReportPdf, forecastSentence, toPdfText } from './report-pdf';
+import { buildReportPdf, forecastSentence, textRuns, toPdfText } from './report-pdf';
 
 async function textOf(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -95,5 +95,41 @@ describe('the university\'s name', () => {
     const branded = await textOf(await buildReportPdf(record(), { generatedOn: '2026-11-24', university: 'Riverside University' }));
     expect(branded).toMatch(/University Portal\s+Riverside University\s+Attendance Report/);
     expect(await textOf(await buildReportPdf(record(), { generatedOn: '2026-11-24' }))).not.toContain('Riverside');
+  });
+});
+
+describe('names in Devanagari and Telugu', () => {
+  it('cuts a text into runs of one script each, spaces and Latin letters in the built-in fonts', () => {
+    expect(textRuns('राहुल मेहता (CSE)')).toEqual([
+      { script: 'devanagari', text: 'राहुल' },
+      { script: null, text: ' ' },
+      { script: 'devanagari', text: 'मेहता' },
+      { script: null, text: ' (CSE)' },
+    ]);
+    // A joiner belongs to the script around it.
+    expect(textRuns('క్\u200dష ravi')).toEqual([
+      { script: 'telugu', text: 'క్\u200dష' },
+      { script: null, text: ' ravi' },
+    ]);
+  });
+
+  // Extraction gives glyphs in the order they are drawn: these names and subjects have no sign
+  // drawn before the letter it is typed after (see writeText), so they come back as typed.
+  it.each([
+    ['Devanagari', 'राहुल मेहता', 'डेटा संरचना'],
+    ['Telugu', 'సాయి కుమార్', 'గణితం'],
+  ])('draws a name and a subject written in %s as text, beside the English labels', async (_script, name, subjectName) => {
+    const pdf = await buildReportPdf(
+      record({
+        name,
+        subjects: [{ code: 'DS', name: subjectName, attended: 4, held: 5, percentage: 80, status: 'Good', canMiss: 0 }],
+      }),
+      { generatedOn: '2026-03-09' },
+    );
+    const text = (await textOf(pdf)).replace(/[ \t]+/g, ' ');
+    expect(text).toContain(`Name: ${name}`);
+    expect(text).toContain(`${subjectName} (DS): 4 of 5 attended`);
+    expect(text).toContain('Attendance Report');
+    expect(text).not.toContain('?');
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { attendanceForecast, formatPercent, type MarkStatus } from '../../../shared/attendance-rules';
 import { ATTENDANCE_THRESHOLD, PORTAL_NAME } from '../../../shared/constants';
 import { PROFILE_LINK_FIELDS, type ProfileLinkField } from '../../../shared/schemas/profiles';
@@ -29,7 +31,8 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 
 /**
  * The built-in PDF fonts only know Windows-1252; anything else would come out as garbage, so it
- * is shown as '?' instead. Line breaks and control characters become spaces.
+ * is shown as '?' instead (Devanagari and Telugu are drawn in fonts of their own: see textRuns).
+ * Line breaks and control characters become spaces.
  */
 export function toPdfText(value: string): string {
   let out = '';
@@ -55,6 +58,120 @@ export function forecastSentence(summary: StudentRecord['summary']): string {
 }
 
 /**
+ * Scripts that names are written in at the portal's universities beyond the built-in fonts'
+ * Latin-1: Devanagari (Hindi, Marathi…) and Telugu, each drawn in Noto Sans of that script (its
+ * package's font file of the script's letters alone: `<file>-<weight>-normal.woff`).
+ */
+const SCRIPTS = {
+  devanagari: { font: '@fontsource/noto-sans-devanagari', file: 'noto-sans-devanagari-devanagari', ranges: [[0x0900, 0x097f], [0x1cd0, 0x1cff], [0xa8e0, 0xa8ff]] },
+  telugu: { font: '@fontsource/noto-sans-telugu', file: 'noto-sans-telugu-telugu', ranges: [[0x0c00, 0x0c7f]] },
+} as const;
+type Script = keyof typeof SCRIPTS;
+
+/** Zero-width joiner and non-joiner: they belong to the script around them. */
+const JOINERS = new Set(['\u200c', '\u200d']);
+
+function scriptOf(char: string): Script | null {
+  const code = char.codePointAt(0) ?? 0;
+  for (const [script, { ranges }] of Object.entries(SCRIPTS) as [Script, (typeof SCRIPTS)[Script]][]) {
+    if (ranges.some(([from, to]) => code >= from && code <= to)) return script;
+  }
+  return null;
+}
+
+/**
+ * A text cut into runs of one script each: Devanagari, Telugu, or the rest (null), which the
+ * built-in fonts draw (spaces and punctuation too: the scripts' fonts as packaged have only their
+ * own letters).
+ */
+export function textRuns(value: string): { script: Script | null; text: string }[] {
+  const runs: { script: Script | null; text: string }[] = [];
+  for (const char of value.normalize('NFC')) {
+    const last = runs.at(-1);
+    const script = JOINERS.has(char) && last ? last.script : scriptOf(char);
+    if (last && last.script === script) last.text += char;
+    else runs.push({ script, text: char });
+  }
+  return runs;
+}
+
+/** Helvetica's (and Helvetica-Bold's) ascender, in thousandths of the font's size (its AFM). */
+const HELVETICA_ASCENDER = 718;
+/** The space between lines of a text with Devanagari or Telugu in it, in parts of the font's size. */
+const SCRIPT_LINE_GAP = 0.3;
+
+const fontFiles = new Map<string, Buffer | null>();
+
+/** The script's Noto Sans (regular or bold) as packaged in node_modules, read once; null when it is not installed. */
+function scriptFont(script: Script, bold: boolean): Buffer | null {
+  const key = `${script}/${bold ? 700 : 400}`;
+  if (!fontFiles.has(key)) {
+    const { font, file } = SCRIPTS[script];
+    let data: Buffer | null;
+    try {
+      data = readFileSync(createRequire(import.meta.url).resolve(`${font}/files/${file}-${bold ? 700 : 400}-normal.woff`));
+    } catch {
+      data = null;
+    }
+    fontFiles.set(key, data);
+  }
+  return fontFiles.get(key)!;
+}
+
+/** The name a document knows a script's font by (registerScriptFonts). */
+const fontName = (script: Script, bold: boolean) => `${script}-${bold ? 700 : 400}`;
+
+/** Gives the document the scripts' fonts that are installed, by name: each is then read once, when first used. */
+function registerScriptFonts(doc: PDFKit.PDFDocument): void {
+  for (const script of Object.keys(SCRIPTS) as Script[]) {
+    for (const bold of [false, true]) {
+      const font = scriptFont(script, bold);
+      if (font) doc.registerFont(fontName(script, bold), font);
+    }
+  }
+}
+
+/**
+ * Writes a text at the current position (or `at`, wrapping at its width) in the built-in font,
+ * bold or not, its Devanagari and Telugu runs in their scripts' fonts on the same baseline;
+ * `continued` as pdfkit's. Text extraction gives each run's glyphs in the order they are drawn:
+ * a sign drawn before the letter it follows when typed (Devanagari's ि, a reph, a Telugu vowel
+ * sign over a conjunct) comes out before it when the PDF's text is copied.
+ */
+function writeText(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  options: { size: number; bold: boolean; continued?: boolean; at?: { x: number; y: number; width: number } },
+): void {
+  doc.fontSize(options.size);
+  const runs = textRuns(value);
+  if (runs.length === 0) runs.push({ script: null, text: '' });
+  const fonts = runs.map((run) => (run.script && scriptFont(run.script, options.bold) ? fontName(run.script, options.bold) : null));
+  // The scripts' marks reach further below the line than Latin letters do: their lines are further apart.
+  const lineGap = fonts.some(Boolean) ? SCRIPT_LINE_GAP * options.size : 0;
+  runs.forEach((run, index) => {
+    const continued = index < runs.length - 1 || options.continued === true;
+    const font = fonts[index];
+    const place = index === 0 && options.at ? options.at : undefined;
+    const textOptions = {
+      continued,
+      lineGap,
+      // On the built-in font's baseline, not the taller font's own.
+      ...(font ? { baseline: -(HELVETICA_ASCENDER / 1000) * options.size } : {}),
+      ...(place ? { width: place.width } : {}),
+    };
+    const write = (text: string) => (place ? doc.text(text, place.x, place.y, textOptions) : doc.text(text, textOptions));
+    if (font) {
+      doc.font(font);
+      write(run.text);
+    } else {
+      doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica');
+      write(toPdfText(run.text));
+    }
+  });
+}
+
+/**
  * The attendance report as a PDF: portal name, profile, summary (2 decimals) and the full history
  * over as many pages as it needs, the table header repeated on each. Everything a user typed is
  * drawn as plain text: links are not made clickable.
@@ -72,6 +189,7 @@ export async function buildReportPdf(record: StudentRecord, options: ReportOptio
       Creator: PORTAL_NAME,
     },
   });
+  registerScriptFonts(doc);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,7 +202,10 @@ export async function buildReportPdf(record: StudentRecord, options: ReportOptio
 
   // Heading
   doc.fillColor(TEXT_COLOR).font('Helvetica-Bold').fontSize(20).text(PORTAL_NAME, left, MARGIN, { width });
-  if (options.university) doc.font('Helvetica').fontSize(12).text(toPdfText(options.university), { width }).font('Helvetica-Bold');
+  if (options.university) {
+    writeText(doc, options.university, { size: 12, bold: false });
+    doc.font('Helvetica-Bold');
+  }
   doc.fontSize(15).text('Attendance Report', { width });
   doc.font('Helvetica').fontSize(10).fillColor(MUTED_COLOR).text(`Generated on ${options.generatedOn}`, { width });
   rule(doc, left, width);
@@ -155,14 +276,11 @@ function sectionHeading(doc: PDFKit.PDFDocument, title: string, left: number, wi
   doc.moveDown(0.3);
 }
 
+/** A label and its value on one line (wrapping under it): what users typed, in any of the scripts. */
 function field(doc: PDFKit.PDFDocument, label: string, value: string, left: number, width: number): void {
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10.5)
-    .fillColor(TEXT_COLOR)
-    .text(`${label}: `, left, doc.y, { width, continued: true })
-    .font('Helvetica')
-    .text(toPdfText(value));
+  doc.fillColor(TEXT_COLOR);
+  writeText(doc, `${label}: `, { size: 10.5, bold: true, continued: true, at: { x: left, y: doc.y, width } });
+  writeText(doc, value, { size: 10.5, bold: false });
 }
 
 const STATUS_WORDS: Record<MarkStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
