@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { ApiErrorBody } from '../../shared/schemas/common';
+import { currentLanguage } from '../i18n/i18n';
 import { serverText } from '../i18n/server-text';
 
 /**
@@ -69,7 +70,9 @@ export async function send(method: Method, path: string, body: unknown, accept: 
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { ...headers, ...(body === undefined ? { accept } : { 'content-type': 'application/json', accept }) },
+      // The language on screen: what the server writes for the reader (a notice, say) follows it
+      // when the account has not chosen one.
+      headers: { 'accept-language': currentLanguage(), ...headers, ...(body === undefined ? { accept } : { 'content-type': 'application/json', accept }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
