@@ -47,7 +47,7 @@ describe.skipIf(onPostgres)('portal backup and restore on the embedded database'
 
     const written = portal(['backup', '--out', file], { PORTAL_DATA_DIR: source });
     expect(written.err).toBe('');
-    expect(written.out).toMatch(/^Wrote .*source\.gz: \d+ rows in \d+ tables \(migration \d{4}_\w+\), [\d.]+ MB, in [\d.]+ s$/m);
+    expect(written.out).toMatch(/^Wrote .*source\.gz: \d+ rows in \d+ tables \(migration \d{4}_[\w-]+\), [\d.]+ MB, in [\d.]+ s$/m);
     // Without --out: into the data folder's backups.
     expect(portal(['backup'], { PORTAL_DATA_DIR: source }).code).toBe(0);
     expect(readdirSync(path.join(source, 'backups'))).toEqual([expect.stringMatching(/^portal-backup-\d{8}T\d{6}Z\.gz$/)]);
@@ -55,7 +55,7 @@ describe.skipIf(onPostgres)('portal backup and restore on the embedded database'
     const restored = portal(['restore', file], { PORTAL_DATA_DIR: target });
     expect(restored.err).toBe('');
     expect(restored.code).toBe(0);
-    expect(restored.out).toMatch(/Restored .*source\.gz \(written .* on the embedded database, migration \d{4}_\w+\) in [\d.]+ s: \d+ rows, digest and counts checked/);
+    expect(restored.out).toMatch(/Restored .*source\.gz \(written .* on the embedded database, migration \d{4}_[\w-]+\) in [\d.]+ s: \d+ rows, digest and counts checked/);
     expect(restored.out).toMatch(/students\s+1\n/);
     expect(restored.out).toContain('No migration came after the backup.');
     expect(restored.out).toContain('Verified: counters agree with the marks.');
