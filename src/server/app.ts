@@ -30,7 +30,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { addMailOutboxMetrics } from './modules/mail/service';
 import { lastBackupAt } from './db/backup-schedule';
 import { InProcessJobRunner, type JobRunner } from './jobs/runner';
-import { DataVersions, REPORTS } from './modules/data-version/service';
+import { DataVersions, MARKS, REPORTS } from './modules/data-version/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes, METRICS_SECURITY_SCHEME } from './modules/health/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -261,8 +261,13 @@ export async function buildApp({ database: given, config, logger = false, metric
     help: 'Reports, records and class cards asked for, by cache and outcome: hit (from memory or 304) or miss (computed)',
     labelNames: ['cache', 'outcome'],
   });
-  const reportCache = (cache: string) =>
-    new ReportCache(() => versions.current(REPORTS), config.timeZone, undefined, (outcome) => cacheOutcomes.inc({ cache, outcome }));
+  // Every answer depends on the reports' version and the marks' (decision 52); a student's record
+  // names its class's marks instead (students/routes.ts).
+  const marksVersion = async () => {
+    const [reports, marks] = await Promise.all([versions.current(REPORTS), versions.current(MARKS)]);
+    return `${reports}.${marks}`;
+  };
+  const reportCache = (cache: string) => new ReportCache(marksVersion, config.timeZone, undefined, (outcome) => cacheOutcomes.inc({ cache, outcome }));
   await app.register(studentRoutes, { db: database.db, versions, cache: reportCache('students'), timeZone: config.timeZone, university: config.branding?.name });
   await app.register(rosterRoutes, { db: database.db });
   await app.register(rosterImportRoutes, { db: database.db });

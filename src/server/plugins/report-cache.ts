@@ -31,9 +31,9 @@ const DEFAULT_ENTRIES = 500;
 
 /**
  * Report answers that nothing has changed are not computed again (decision 14). Each answer is
- * tagged with the reports' data version (what this process knows of its row, as the app hands it
- * over), the request's path and query, and today's date in the portal's zone (the windows and the
- * default term follow it). The tag is the ETag: a browser that has it gets 304 and no body; another
+ * tagged with the data versions it depends on (what this process knows of their rows, as the app
+ * hands them over, or as a route names them for one answer: decision 52), the request's path and
+ * query, and today's date in the portal's zone (the windows and the default term follow it). The tag is the ETag: a browser that has it gets 304 and no body; another
  * request with it is answered from memory, as the bytes sent the first time.
  *
  * The version is read before the answer is computed, so an answer cached under a version holds at
@@ -46,8 +46,8 @@ export class ReportCache {
   private readonly keys: RecentMap<string, string>;
 
   constructor(
-    /** The reports' data version a request arriving now must see. */
-    private readonly version: () => Promise<number>,
+    /** The data versions a request arriving now must see, as one tag (`12.340`, say). */
+    private readonly version: () => Promise<string | number>,
     private readonly timeZone: string,
     maxEntries = DEFAULT_ENTRIES,
     /** Told of each answer: `hit` when it was not computed (sent from memory, or 304), `miss` when it was. */
@@ -57,8 +57,14 @@ export class ReportCache {
     this.keys = new RecentMap(maxEntries);
   }
 
-  async answer<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<ReportAnswer<T>>): Promise<FastifyReply> {
-    const version = await this.version();
+  /** `versionOf`, where given, stands for the cache's own: the narrower versions this answer depends on. */
+  async answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    compute: () => Promise<ReportAnswer<T>>,
+    versionOf: () => Promise<string | number> = this.version,
+  ): Promise<FastifyReply> {
+    const version = await versionOf();
     // An answer to a query with a parameter its route does not read (a cache-busting `?_=…`, say)
     // is sent but not kept: no page asks for it again, and keeping it would push out the answers
     // that are, and churn memory (decision 14).

@@ -23,7 +23,7 @@ import { badRequest, conflict, HttpError } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { assertClassExists, assertClassOpen, listActiveClassNames, lockOpenClass } from '../classes/service';
 import { countMarkChanges, termIdOn } from '../counters/service';
-import { bumpDataVersion } from '../data-version/service';
+import { bumpDataVersion, bumpMarkVersions } from '../data-version/service';
 import { countByClass, listClassRoster } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { periodsOn } from '../timetable/service';
@@ -496,7 +496,10 @@ async function writeRegister(
       register,
       changes.map((c) => ({ pin: c.pin, from: c.oldStatus, to: c.newStatus })),
     );
-    await bumpDataVersion(tx);
+    // The reports that sum marks, and the records of this class's students (decision 52); a mark of
+    // a student no longer on the class's roster changed: every record, as their class is another's.
+    if (changes.some((change) => !onRoster.has(change.pin))) await bumpDataVersion(tx);
+    await bumpMarkVersions(tx, [className]);
     // A register with marks before this save is replaced; otherwise it is new.
     const replaced = existing.size > 0;
     const target = period === 0 ? `${className} ${date}` : `${className} ${date} period ${period}`;

@@ -4,12 +4,21 @@ import { RecentMap } from '../../db/recent-map';
 import * as repo from './repository';
 
 /**
- * Data versions (decisions 14, 28): numbers in database rows that every write feeding a cached answer
- * bumps in its own transaction. `reports` covers every report; `sign-ins` every write that ends a
- * sign-in session or changes what a session carries (an account's role, name, PIN, state, TOTP).
+ * Data versions (decisions 14, 28, 52): numbers in database rows that every write feeding a cached
+ * answer bumps in its own transaction. `reports` covers every report, and is bumped by every such
+ * write but a register's save; a save bumps `marks` (the reports that sum marks) and `marks:<class>`
+ * for each class whose students' marks it changed (their records), so that a save in one class
+ * leaves the records of every other class's students cached. `sign-ins` covers every write that
+ * ends a sign-in session or changes what a session carries (an account's role, name, PIN, state, TOTP).
  */
 export const REPORTS = 'reports';
+export const MARKS = 'marks';
 export const SIGN_INS = 'sign-ins';
+
+/** The version of the marks of one class's students (decision 52). */
+export function marksOfClass(className: string): string {
+  return `${MARKS}:${className}`;
+}
 
 /**
  * Versions this process has bumped and not yet seen committed, with when: until a read of the row
@@ -26,8 +35,19 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
   return version;
 }
 
+/**
+ * A register save's bumps: `marks`, then each class's (in order, as every save takes them, so that
+ * two saves never wait for each other's rows crosswise).
+ */
+export async function bumpMarkVersions(tx: Executor, classNames: Iterable<string>): Promise<void> {
+  await bumpDataVersion(tx, MARKS);
+  for (const className of [...new Set(classNames)].sort()) await bumpDataVersion(tx, marksOfClass(className));
+}
+
 /** How many remembered values (DataVersions.remember) a process keeps; the oldest goes first. */
 const REMEMBERED_VALUES = 100;
+/** How many values kept per key (DataVersions.rememberPerKey, such as a student's class) a process keeps. */
+const REMEMBERED_PER_KEY = 10_000;
 
 /** How long a version read from its row is trusted, when no notification says otherwise. */
 const DEFAULT_TRUST_MS = 1000;
@@ -49,6 +69,7 @@ const DEFAULT_TRUST_MS = 1000;
 export class DataVersions {
   private readonly known = new Map<string, { version: number; readAt: number }>();
   private readonly remembered = new RecentMap<string, { version: number; value: unknown }>(REMEMBERED_VALUES);
+  private readonly rememberedPerKey = new RecentMap<string, { version: number; value: unknown }>(REMEMBERED_PER_KEY);
   private readonly reads: FreshReads<string, number>;
   private unlisten: Promise<(() => Promise<void>) | null> | null = null;
 
@@ -87,13 +108,25 @@ export class DataVersions {
    * read again only once that version has changed. The version is read first, so the value kept
    * under it holds at least that version's data, as ReportCache's answers do.
    */
-  async remember<T>(name: string, key: string, read: () => Promise<T>): Promise<T> {
+  remember<T>(name: string, key: string, read: () => Promise<T>): Promise<T> {
+    return this.rememberIn(this.remembered, name, key, read);
+  }
+
+  /**
+   * As `remember`, for values of which there is one per student or such (thousands): they are kept
+   * apart, so that they never push out the few values every request needs.
+   */
+  rememberPerKey<T>(name: string, key: string, read: () => Promise<T>): Promise<T> {
+    return this.rememberIn(this.rememberedPerKey, name, key, read);
+  }
+
+  private async rememberIn<T>(store: RecentMap<string, { version: number; value: unknown }>, name: string, key: string, read: () => Promise<T>): Promise<T> {
     const version = await this.current(name);
     const id = `${name}\u0000${key}`;
-    const kept = this.remembered.get(id);
+    const kept = store.get(id);
     if (kept && kept.version === version) return kept.value as T;
     const value = await read();
-    this.remembered.set(id, { version, value });
+    store.set(id, { version, value });
     return value;
   }
 

@@ -20,7 +20,8 @@ export const studentRoutes: FastifyPluginAsyncZod<{
   timeZone: string;
   university?: string | undefined;
 }> = async (app, { db, versions, cache, timeZone, university }) => {
-  // Records that nothing has changed come from memory, or as 304 (`cache`).
+  // Records that nothing has changed come from memory, or as 304 (`cache`), under the versions of
+  // the student's own class's marks (decision 52).
   // Faculty may see any PIN and a student only their own: the service checks, as it knows the PIN.
   // Guards run on onRequest so that a signed-out caller gets 401 before any validation.
   app.get(
@@ -45,9 +46,14 @@ export const studentRoutes: FastifyPluginAsyncZod<{
       // Who may see the PIN first: an answer from memory is as guarded as a computed one.
       service.assertCanSeeStudent(request.user!, request.params.pin);
       const { term, limit, before } = request.query;
-      return cache.answer(request, reply, async () => ({
-        body: await service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone, versions }, { limit, before }),
-      }));
+      return cache.answer(
+        request,
+        reply,
+        async () => ({
+          body: await service.getStudentRecord(db, request.user!, request.params.pin, { term, timeZone, versions }, { limit, before }),
+        }),
+        () => service.recordVersion(db, versions, request.params.pin),
+      );
     },
   );
 
@@ -69,9 +75,14 @@ export const studentRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       service.assertCanSeeStudent(request.user!, request.params.pin);
-      return cache.answer(request, reply, async () => ({
-        body: await service.getStudentDays(db, request.user!, request.params.pin, { term: request.query.term, timeZone, versions }),
-      }));
+      return cache.answer(
+        request,
+        reply,
+        async () => ({
+          body: await service.getStudentDays(db, request.user!, request.params.pin, { term: request.query.term, timeZone, versions }),
+        }),
+        () => service.recordVersion(db, versions, request.params.pin),
+      );
     },
   );
 

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { latestMarkOf, listStudentMarks, studentDayCounts, type HistoryCursor, type StudentMarkRow } from '../attendance/service';
 import { countsOfStudent } from '../counters/service';
-import type { DataVersions } from '../data-version/service';
+import { type DataVersions, MARKS, marksOfClass, REPORTS } from '../data-version/service';
 import { findProfile } from '../profiles/service';
 import { findStudent } from '../roster/service';
 import { subjectsByCode } from '../subjects/service';
@@ -103,6 +103,18 @@ async function summaryOf(
     // A subject whose every mark was excused had no held lecture.
     .filter((subject) => subject.held > 0);
   return { summary: summarizeCounts(total), subjects };
+}
+
+/**
+ * The data versions a student's record and days depend on (decision 52): the reports' (the
+ * roster, profiles, subjects, terms, and every write of marks but a register's save) and the marks
+ * of the student's class, which a save bumps for each class whose students' marks it changed. The
+ * class is remembered per reports version (a move bumps it); a PIN on no roster follows every save.
+ */
+export async function recordVersion(db: Executor, versions: DataVersions, pin: string): Promise<string> {
+  const className = await versions.rememberPerKey(REPORTS, `class of ${pin}`, async () => (await findStudent(db, pin))?.className ?? null);
+  const [reports, marks] = await Promise.all([versions.current(REPORTS), versions.current(className === null ? MARKS : marksOfClass(className))]);
+  return `${reports}.${marks}`;
 }
 
 /** Staff see every PIN, a student only their own (403 with the portal's fixed words otherwise). */
