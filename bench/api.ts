@@ -27,7 +27,6 @@
  * Not part of `npm test`: figures depend on the machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,7 +42,7 @@ import { argument, option, positiveNumber } from './args';
 import { scratchFolder, stopOnExit } from './children';
 import { freePort } from '../src/server/test/free-port';
 import { median } from './median';
-import { startNodeOptions } from './node-options';
+import { scratchPostgres, startPortalProcess, stopPortalProcess } from './portal';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const TIME_ZONE = 'UTC';
@@ -177,26 +176,9 @@ async function scratchDatabase(engine: Engine): Promise<Scratch> {
       },
     };
   }
-  const url = POSTGRES_URL!;
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    database,
-    env: { DATABASE_URL: target.toString() },
-    describe: 'PostgreSQL',
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const scratch = await scratchPostgres(POSTGRES_URL!, 'portal_bench');
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return { database, env: { DATABASE_URL: scratch.url }, describe: 'PostgreSQL', drop: () => scratch.drop() };
 }
 
 /** Resident memory of a process, in MB (Linux). */
@@ -204,34 +186,6 @@ function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
-}
-
-async function startServer(entry: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = stopOnExit(
-    spawn(process.execPath, [...startNodeOptions(), entry], {
-      // No scheduled backup: its snapshot would hold the embedded database in the middle of a measure.
-      env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'false', LOG_LEVEL: 'warn', PORTAL_BACKUP_INTERVAL_HOURS: '0' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode})`);
-    if (performance.now() - started > 120_000) throw new Error('the portal did not start within 2 minutes');
-    await delay(50);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function signIn(base: string): Promise<string> {
@@ -269,7 +223,7 @@ async function runScenario(engine: Engine, size: Size, entry: string, bare: () =
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = await startServer(entry, scratch.env, port);
+    server = await startPortalProcess(entry, { env: { ...scratch.env, PORTAL_DEMO: 'false' }, port, timeoutMs: 120_000 });
     const cookie = await signIn(base);
     await delay(2000);
     memory.set(scenario, residentMb(server.pid!));
@@ -318,7 +272,7 @@ async function runScenario(engine: Engine, size: Size, entry: string, bare: () =
       }),
     );
   } finally {
-    if (server) await stopServer(server);
+    await stopPortalProcess(server);
     await scratch.drop();
   }
 }

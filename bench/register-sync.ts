@@ -23,19 +23,18 @@
  * the measures' figures. The target: the sync save's median and p95 within 1.2x of the plain
  * save's. Not part of `npm test`: figures depend on the machine.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ensureServerBuild } from '../scripts/build-server.mjs';
 import { DEMO_FACULTY } from '../src/server/seed/demo';
 import { freePort } from '../src/server/test/free-port';
 import { todayIn } from '../src/shared/dates';
 import { argument, option } from './args';
-import { scratchFolder, stopOnExit } from './children';
+import { scratchFolder } from './children';
 import { median } from './median';
-import { startNodeOptions } from './node-options';
+import { scratchPostgres, startPortalProcess, stopPortalProcess } from './portal';
 import { machineLine, runDate, writeResultsSection } from './results-file';
 
 const SAVES = option('saves', 300);
@@ -48,7 +47,6 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL || undefined;
 /** What every browser sends (decision 26). */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Figures {
   p50: number;
@@ -69,51 +67,8 @@ async function scratchDatabase(): Promise<{ env: Record<string, string>; describ
     const folder = scratchFolder('portal-register-sync-');
     return { env: { PORTAL_DATA_DIR: path.join(folder, 'data'), DATABASE_URL: '' }, describe: 'the embedded database (PGlite)', drop: async () => undefined };
   }
-  const name = `portal_sync_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(POSTGRES_URL);
-  target.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: target.toString() },
-    describe: 'PostgreSQL',
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-async function startPortal(entry: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = stopOnExit(
-    spawn(process.execPath, [...startNodeOptions(), entry], {
-      // The demo data; no scheduled backup in the middle of a measure.
-      env: { ...process.env, ...env, PORT: String(port), PORTAL_DEMO: 'true', PORTAL_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'warn', PORTAL_BACKUP_INTERVAL_HOURS: '0' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode})`);
-    if (performance.now() - started > 180_000) throw new Error('the portal did not start within 3 minutes');
-    await delay(100);
-  }
-}
-
-async function stopPortal(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  const scratch = await scratchPostgres(POSTGRES_URL, 'portal_sync_bench');
+  return { env: { DATABASE_URL: scratch.url }, describe: 'PostgreSQL', drop: () => scratch.drop() };
 }
 
 interface Register {
@@ -127,7 +82,8 @@ async function main(): Promise<void> {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    portal = await startPortal(entry, scratch.env, port);
+    // The demo data.
+    portal = await startPortalProcess(entry, { env: { ...scratch.env, PORTAL_DEMO: 'true', PORTAL_TIMEZONE: TIME_ZONE }, port });
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -221,7 +177,7 @@ async function main(): Promise<void> {
     if (WRITE) console.log(`\nwritten to ${path.relative(process.cwd(), writeResultsSection('register-sync', section))}`);
     if (ratio('p50') > TARGET_RATIO || ratio('p95') > TARGET_RATIO) process.exitCode = 1;
   } finally {
-    await stopPortal(portal);
+    await stopPortalProcess(portal);
     await scratch.drop();
   }
 }
