@@ -30,9 +30,9 @@
  *    last is answered: the saves a second the three processes sustain (the reads are printed, not
  *    judged: on a machine whose cores the saves fill, every read waits for a core).
  *
- * The saves are today's lecture registers, class after class, period after period (new
- * registers); once every one is taken (only at demo size, eight classes), they are taken again
- * with every mark turned over. Afterwards every acknowledged save is checked mark for mark in the
+ * The saves are lecture registers, class after class, period after period: today's, then those of
+ * the term's earlier days that have none (new registers, at both sizes); once every one is taken,
+ * they are taken again with every mark turned over. Afterwards every acknowledged save is checked mark for mark in the
  * database, and `portal verify` recomputes every counter from the marks.
  *
  * Targets, judged in the run: no error and no acknowledged save lost; each read's p99 in the rush
@@ -188,6 +188,7 @@ async function paced(perSecond: number, seconds: number, request: (index: number
 /** A register save: which, and the statuses it sent (one per roster PIN, in roster order). */
 interface Save {
   className: string;
+  date: string;
   period: number;
   /** How many times this register had been saved before in this run. */
   round: number;
@@ -211,8 +212,9 @@ interface Scenario {
   /** The same faculty saving flat out, with the same reads. */
   flatOut: Record<'save' | 'student record' | 'dashboard', Figures>;
   idle: Record<'student record' | 'dashboard', Figures>;
-  /** Saves taken again (every mark turned over) rather than new registers, in the rush. */
+  /** Saves taken again (every mark turned over) rather than new registers, in the rush and by the saver alone. */
   replaced: number;
+  replacedAlone: number;
   skippedReads: number;
   /** Saves of the rush not sent because 200 were under way. */
   skippedSaves: number;
@@ -224,7 +226,11 @@ interface Scenario {
   errorSamples: string[];
 }
 
-/** The registers to save, in order: today's lectures, class after class, period after period. */
+/**
+ * The registers to save, in order: today's lectures, class after class, period after period, then
+ * those of the term's earlier days with no register yet, newest first (new registers at every size,
+ * as the demo data has eight classes); once all are taken, taken again with every mark turned over.
+ */
 class RegisterQueue {
   private next = 0;
   private readonly rounds = new Map<string, number>();
@@ -233,31 +239,38 @@ class RegisterQueue {
   readonly acknowledged = new Map<string, Save>();
   replaced = 0;
 
-  constructor(private readonly classes: readonly string[]) {}
+  constructor(
+    private readonly classes: readonly string[],
+    private readonly dates: readonly string[],
+  ) {}
 
   take(): Save {
+    const perDate = this.classes.length * LECTURES;
     for (;;) {
-      const slot = this.next % (this.classes.length * LECTURES);
+      const slot = this.next % (perDate * this.dates.length);
       this.next += 1;
+      const date = this.dates[Math.floor(slot / perDate)]!;
       const className = this.classes[slot % this.classes.length]!;
-      const period = 1 + Math.floor(slot / this.classes.length);
-      const key = `${className} ${period}`;
+      const period = 1 + Math.floor((slot % perDate) / this.classes.length);
+      const key = registerKey({ className, date, period });
       if (this.busy.has(key)) continue;
       this.busy.add(key);
       const round = this.rounds.get(key) ?? 0;
       this.rounds.set(key, round + 1);
       if (round > 0) this.replaced += 1;
-      return { className, period, round };
+      return { className, date, period, round };
     }
   }
 
   done(save: Save, ok: boolean): void {
-    const key = `${save.className} ${save.period}`;
+    const key = registerKey(save);
     this.busy.delete(key);
     // Saves of one register never overlap (busy), so the last acknowledged is the one stored.
     if (ok) this.acknowledged.set(key, save);
   }
 }
+
+const registerKey = (register: { className: string; date: string; period: number }) => `${register.className} ${register.date} ${register.period}`;
 
 interface Portal {
   proxy: Proxy;
@@ -332,6 +345,18 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
       db,
       sql`select (select count(*)::int from attendance_marks) as marks, (select count(*)::int from students) as students`,
     );
+    // The term's days before today with no register: more new registers to take than today's.
+    const today = todayIn(TIME_ZONE);
+    const earlierDays = (
+      await queryRows<{ date: string }>(
+        db,
+        sql`select d::date::text as date
+              from terms t, generate_series(t.starts_on, ${today}::date - 1, interval '1 day') d
+             where t.starts_on <= ${today}::date and t.ends_on >= ${today}::date
+               and not exists (select 1 from attendance_sessions s where s.date = d::date)
+             order by d desc`,
+      )
+    ).map((row) => row.date);
     await db.execute(sql`vacuum analyze`);
     await database.close();
     const seedSeconds = (performance.now() - seedStart) / 1000;
@@ -345,20 +370,19 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
     for (const pin of readerPins) students.push({ pin, cookie: await signIn(base, `${pin.toLowerCase()}@rush.university.edu`, STUDENT_PASSWORD, 'student') });
     const staff = faculty[0]!;
 
-    const today = todayIn(TIME_ZONE);
-    const weekday = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
     const classIndex = new Map(classes.map((className, index) => [className, index]));
-    const queue = new RegisterQueue(classes);
+    const queue = new RegisterQueue(classes, [today, ...earlierDays]);
     const errorSamples: string[] = [];
     const save = async (session: Session, into: Recorder) => {
       const next = queue.take();
       const roster = rosters.get(next.className)!;
-      // The lecture's subject as the synthetic timetable has it (named: today may be a weekend).
+      // The lecture's subject as the synthetic timetable has it (named: the day may be a weekend).
+      const weekday = ((new Date(`${next.date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
       const subject = syntheticSubjectCode(syntheticSubjectIndex(classIndex.get(next.className)!, weekday, next.period, LECTURES));
       const started = performance.now();
       let ok = false;
       try {
-        const response = await fetch(`${base}/api/attendance/${next.className}/${today}?period=${next.period}`, {
+        const response = await fetch(`${base}/api/attendance/${next.className}/${next.date}?period=${next.period}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', cookie: session.cookie, origin: base },
           body: JSON.stringify({ records: statusesOf(next, roster), subject }),
@@ -366,9 +390,9 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
         const text = await response.text();
         ok = response.status === 200;
         if (ok) into.add(performance.now() - started);
-        else into.fail(`${response.status} ${next.className} period ${next.period}: ${text.slice(0, 200)}`);
+        else into.fail(`${response.status} ${registerKey(next)}: ${text.slice(0, 200)}`);
       } catch (err) {
-        into.fail(`${next.className} period ${next.period}: ${err instanceof Error ? err.message : String(err)}`);
+        into.fail(`${registerKey(next)}: ${err instanceof Error ? err.message : String(err)}`);
       }
       queue.done(next, ok);
     };
@@ -406,10 +430,12 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
 
     // 2. One faculty member saving, one register after another.
     const alone = new Recorder();
+    const replacedBeforeAlone = queue.replaced;
     alone.start();
     await savers([faculty[0]!], IDLE_SECONDS, alone);
     alone.stop();
-    console.log(`  saves alone: ${describe(alone.figures())}`);
+    const replacedAlone = queue.replaced - replacedBeforeAlone;
+    console.log(`  saves alone: ${describe(alone.figures())}, ${replacedAlone} of them registers taken again`);
     await delay(2000);
 
     // 3. The rush: the faculty taking turns, at a steady rate.
@@ -446,13 +472,13 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const stored = await client.query<{ class_name: string; period: number; pin: string; status: string }>(
-        'select s.class_name, s.period, m.pin, m.status from attendance_sessions s join attendance_marks m on m.session_id = s.id where s.date = $1',
-        [today],
+      const stored = await client.query<{ class_name: string; date: string; period: number; pin: string; status: string }>(
+        'select s.class_name, s.date::text as date, s.period, m.pin, m.status from attendance_sessions s join attendance_marks m on m.session_id = s.id where s.date = any($1::date[])',
+        [[...new Set([...queue.acknowledged.values()].map((saved) => saved.date))]],
       );
       const byRegister = new Map<string, Map<string, string>>();
       for (const row of stored.rows) {
-        const key = `${row.class_name} ${row.period}`;
+        const key = registerKey({ className: row.class_name, date: row.date, period: row.period });
         if (!byRegister.has(key)) byRegister.set(key, new Map());
         byRegister.get(key)!.set(row.pin, row.status);
       }
@@ -484,6 +510,7 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
       flatOut: { save: flat.save.figures(), 'student record': flat.record.figures(), dashboard: flat.dashboard.figures() },
       idle: { 'student record': idle.record.figures(), dashboard: idle.dashboard.figures() },
       replaced,
+      replacedAlone,
       skippedReads: skippedIdle + skippedRush + skippedFlat,
       skippedSaves,
       lost,
@@ -512,7 +539,7 @@ function report(scenarios: Scenario[], postgres: string): string {
     `- reads at fixed rates in every phase: students their own records (${STUDENT_ACCOUNTS} students signed in, ${STUDENT_READS_PER_SECOND}/s), staff the dashboard (${DASHBOARD_READS_PER_SECOND}/s); ` +
       `${IDLE_SECONDS} s of reads alone, ${IDLE_SECONDS} s of one faculty member saving alone, ${RUSH_SECONDS} s of rush with ${SAVERS} faculty taking turns to save ${RUSH_SAVES_PER_SECOND} registers a second ` +
       `(ten times the busiest need of 50,000 students), then ${IDLE_SECONDS} s of the same faculty saving flat out; requests ask for compression as browsers do`,
-    `- the saves are today's lecture registers of 60 students, class after class and period after period (new registers); once all are taken (demo size: 8 classes), taken again with every mark turned over`,
+    `- the saves are lecture registers of 60 students, class after class and period after period, today's then the term's earlier days' with none (new registers); once all are taken, taken again with every mark turned over`,
     '',
     '| scenario | phase | request | done | per second | p50 ms | p99 ms | errors |',
     '|---|---|---|---:|---:|---:|---:|---:|',
@@ -534,7 +561,7 @@ function report(scenarios: Scenario[], postgres: string): string {
   for (const scenario of scenarios) {
     lines.push(
       `- ${scenario.name}: ${scenario.marks.toLocaleString('en')} marks, ${scenario.students.toLocaleString('en')} students (${scenario.copied ? `copied from ${TEMPLATE}` : 'written'} in ${scenario.seedSeconds.toFixed(0)} s); ` +
-        `${scenario.rush.save.count} saves in the rush, ${scenario.replaced} of them registers taken again; ${scenario.skippedReads} reads and ${scenario.skippedSaves} saves not sent (200 under way); ` +
+        `${scenario.saveAlone.count} saves alone and ${scenario.rush.save.count} in the rush, ${scenario.replacedAlone} and ${scenario.replaced} of them registers taken again; ${scenario.skippedReads} reads and ${scenario.skippedSaves} saves not sent (200 under way); ` +
         `portal verify ${scenario.verify.seconds.toFixed(0)} s`,
     );
   }
