@@ -4,7 +4,8 @@ import { buildApp, type AppOptions } from '../app';
 import type { Role } from '../../shared/constants';
 import { addUser } from '../modules/accounts/service';
 import { isOnRoster, putStudents } from '../modules/roster/service';
-import { createTestDatabase, type TestDatabase } from './test-db';
+import { openDatabase, type Database } from '../db/client';
+import { createPostgresCopy, createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
@@ -85,4 +86,40 @@ export function withStaffApp(take: (made: { ctx: TestContext; faculty: string; a
     take({ ctx, admin: await ctx.signIn('admin'), faculty: await ctx.signIn('faculty') });
   }, 60_000);
   afterAll(async () => ctx?.close());
+}
+
+/** Server processes' apps on one PostgreSQL database, each with its own connections and memory. */
+export interface ServersOnOneDatabase {
+  apps: FastifyInstance[];
+  /** The database the first app uses, to put data in directly. */
+  db: Database['db'];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` apps, as that many server processes, on a new copy of the migrated template at `url`
+ * (PostgreSQL): what one process writes and announces, the others see.
+ */
+export async function startServersOnOneDatabase(url: string, count = 2): Promise<ServersOnOneDatabase> {
+  const copy = await createPostgresCopy(url);
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await copy.drop();
+  };
+  try {
+    for (let index = 0; index < count; index += 1) {
+      const database = await openDatabase({ databaseUrl: copy.url });
+      databases.push(database);
+      const app = await buildApp({ database, config: { ...TEST_APP_CONFIG } });
+      await app.ready();
+      apps.push(app);
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { apps, db: databases[0]!.db, close };
 }

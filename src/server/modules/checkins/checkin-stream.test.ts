@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKIN_EVENT, CheckinListSchema, type Checkin, type CheckinList } from '../../../shared/schemas/checkins';
-import { buildApp } from '../../app';
-import { openDatabase, type Database, type Listener } from '../../db/client';
+import type { Listener } from '../../db/client';
 import { putStudents } from '../roster/service';
 import { addUser } from '../accounts/service';
 import { listen, openStream, until, type Frame, type Stream } from '../../test/sse-client';
-import { createTestContext, TEST_APP_CONFIG, TEST_PASSWORD, type TestContext } from '../../test/test-app';
-import { createPostgresCopy } from '../../test/test-db';
+import { createTestContext, type ServersOnOneDatabase, startServersOnOneDatabase, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { CheckinWatch } from './live';
 
 /** The check-in a stream's event carries; undefined for another frame. */
@@ -196,28 +194,17 @@ describe('CheckinWatch', () => {
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
   const url = process.env.TEST_DATABASE_URL ?? '';
-  let copy: Awaited<ReturnType<typeof createPostgresCopy>> | undefined;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  let servers: ServersOnOneDatabase | undefined;
+  let apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    copy = await createPostgresCopy(url);
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ databaseUrl: copy.url });
-      databases.push(database);
-      const app = await buildApp({ database, config: { ...TEST_APP_CONFIG } });
-      await app.ready();
-      apps.push(app);
-    }
-    await putStudents(databases[0]!.db, [{ pin: 'TWO01', name: 'Two One', className: 'CSE8' }]);
-    await addUser(databases[0]!.db, { email: 'two.faculty@test.university.edu', name: 'Two', role: 'faculty', password: TEST_PASSWORD });
-    await addUser(databases[0]!.db, { email: 'two.student@test.university.edu', name: 'Two One', role: 'student', pin: 'TWO01', password: TEST_PASSWORD });
+    servers = await startServersOnOneDatabase(url);
+    apps = servers.apps;
+    await putStudents(servers.db, [{ pin: 'TWO01', name: 'Two One', className: 'CSE8' }]);
+    await addUser(servers.db, { email: 'two.faculty@test.university.edu', name: 'Two', role: 'faculty', password: TEST_PASSWORD });
+    await addUser(servers.db, { email: 'two.student@test.university.edu', name: 'Two One', role: 'student', pin: 'TWO01', password: TEST_PASSWORD });
   }, 60_000);
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await copy?.drop();
-  });
+  afterAll(async () => servers?.close());
 
   async function signIn(app: FastifyInstance, email: string, role: 'faculty' | 'student'): Promise<string> {
     const login = await inject(app, 'POST', '/api/auth/login', undefined, { email, password: TEST_PASSWORD, role, remember: false });

@@ -4,16 +4,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, todayIn } from '../../../shared/dates';
-import { buildApp } from '../../app';
-import { openDatabase, type Database, type Listener } from '../../db/client';
+import type { Database, Listener } from '../../db/client';
 import { students, users } from '../../db/schema';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
 import { EventStreams } from '../../plugins/event-stream';
 import { Metrics } from '../../plugins/metrics';
 import { listen, openStream as openEventStream, until, type Frame } from '../../test/sse-client';
-import { createPostgresCopy, createTestDatabase } from '../../test/test-db';
-import { createTestContext, TEST_PASSWORD, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-db';
+import { createTestContext, type ServersOnOneDatabase, startServersOnOneDatabase, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { authRoutes } from '../auth/routes';
 import { resolveSignIn, SESSION_COOKIE } from '../auth/service';
 import { addUser } from '../accounts/service';
@@ -284,30 +283,16 @@ describe('event streams over time', () => {
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
   const url = process.env.TEST_DATABASE_URL ?? '';
-  let copy: Awaited<ReturnType<typeof createPostgresCopy>> | undefined;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  let servers: ServersOnOneDatabase | undefined;
+  let apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    copy = await createPostgresCopy(url);
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ databaseUrl: copy.url });
-      databases.push(database);
-      const app = await buildApp({
-        database,
-        config: { ...TEST_APP_CONFIG },
-      });
-      await app.ready();
-      apps.push(app);
-    }
-    await databases[0]!.db.insert(students).values(ROSTER.map((pin) => ({ pin, name: `Name ${pin}`, className: 'CSE7' })));
-    await addUser(databases[0]!.db, { email: 'two@test.university.edu', name: 'Two', role: 'faculty', password: TEST_PASSWORD });
+    servers = await startServersOnOneDatabase(url);
+    apps = servers.apps;
+    await servers.db.insert(students).values(ROSTER.map((pin) => ({ pin, name: `Name ${pin}`, className: 'CSE7' })));
+    await addUser(servers.db, { email: 'two@test.university.edu', name: 'Two', role: 'faculty', password: TEST_PASSWORD });
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await copy?.drop();
-  });
+  afterAll(async () => servers?.close());
 
   it('a register saved through one server reaches a stream opened on the other', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];
