@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-queries';
-import { registers, classes, classDayTotals, classTermTotals, students, subjects } from '../../db/schema';
+import { registers, classes, classDayTotals, classTermTotals, subjects } from '../../db/schema';
 
 /**
  * Dashboard figures come from the class totals (decision 43): the registers' counters summed per
@@ -13,7 +13,6 @@ import { registers, classes, classDayTotals, classTermTotals, students, subjects
 /** A class with its roster size and the sums of its registers' counters: `present` counts present and late marks. */
 export interface ClassCountsRow {
   className: string;
-  totalStudents: number;
   present: number;
   absent: number;
 }
@@ -33,9 +32,8 @@ export interface DashboardCounts {
 /**
  * The dashboard's figures in one statement: one round trip and one snapshot, so that the tiles,
  * the class table and the series agree even while a register is saved. `perClass`: every class
- * (or one) in class order, with its roster size (withdrawn students are off their class's
- * register) and the sums of its registers' counters in the term (`termId`; every register when
- * undefined); an archived class only while it has registers there, so its history stays.
+ * (or one) in class order, with the sums of its registers' counters in the term (`termId`; every
+ * register when undefined; its roster size is the roster's, remembered per reports version); an archived class only while it has registers there, so its history stays.
  * `perDay`: the sums per date of `dates` (the series' every date), every class merged (or one
  * class's), oldest first. Present and late marks attend (decision 13); excused ones count in neither.
  *
@@ -73,11 +71,6 @@ function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | und
             sum(${classTermTotals.present} + ${classTermTotals.late}) as present, sum(${classTermTotals.absent}) as absent
           from ${classTermTotals} ${inTerm.length > 0 ? sql`where ${and(...inTerm)}` : sql``}
           group by ${classTermTotals.className}
-        ), roster as (
-          select ${students.className} as class_name, count(*) as size
-          from ${students}
-          where ${students.withdrawnAt} is null ${className === undefined ? sql`` : sql`and ${students.className} = ${className}`}
-          group by ${students.className}
         ), days as (
           select ${classDayTotals.date} as date,
             sum(${classDayTotals.present} + ${classDayTotals.late})::int as present, sum(${classDayTotals.absent})::int as absent
@@ -87,13 +80,11 @@ function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | und
         select
           (select coalesce(json_agg(json_build_object(
               'className', ${classes.name},
-              'totalStudents', coalesce(roster.size, 0)::int,
               'present', coalesce(totals.present, 0)::int,
               'absent', coalesce(totals.absent, 0)::int
             ) order by ${classes.position}, ${classes.name}), '[]'::json)
             from ${classes}
             left join totals on totals.class_name = ${classes.name}
-            left join roster on roster.class_name = ${classes.name}
             where (${classes.archivedAt} is null or totals.class_name is not null)
               ${className === undefined ? sql`` : sql`and ${classes.name} = ${className}`}
           ) as "perClass",

@@ -15,6 +15,7 @@ import { notFound } from '../../http-error';
 import { assertClassExists } from '../classes/service';
 import { studentTotals } from '../counters/service';
 import type { DataVersions } from '../data-version/service';
+import { countByClass } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { resolveTermRange } from '../terms/service';
 import * as repo from './repository';
@@ -40,9 +41,13 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   if (input.className !== undefined) await assertClassExists(db, input.className);
   const today = todayIn(input.timeZone, input.now);
   const range = await resolveTermRange(db, input.term, today, input.versions);
-  const { perClass, perDay } = await repo.dashboardCounts(db, { className: input.className, termId: range.term?.id, dates: seriesDates(today) });
+  const [{ perClass, perDay }, sizes] = await Promise.all([
+    repo.dashboardCounts(db, { className: input.className, termId: range.term?.id, dates: seriesDates(today) }),
+    // Withdrawn students are off their class's register.
+    countByClass(db, input.versions),
+  ]);
 
-  const classWiseAttendance = perClass.map(toClassAttendance);
+  const classWiseAttendance = perClass.map((row) => toClassAttendance({ ...row, totalStudents: sizes.get(row.className) ?? 0 }));
   return {
     overallAttendance: overallOf(classWiseAttendance),
     classWiseAttendance,

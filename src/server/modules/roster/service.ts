@@ -2,7 +2,7 @@ import type { RosterStudent } from '../../../shared/schemas/attendance';
 import { toCsv } from '../../../shared/csv';
 import type { Db, Executor } from '../../db/client';
 import { assertClassExists } from '../classes/service';
-import { bumpDataVersion } from '../data-version/service';
+import { bumpDataVersion, type DataVersions, REPORTS } from '../data-version/service';
 import * as repo from './repository';
 import type { RosterStudentRow } from './repository';
 
@@ -35,9 +35,14 @@ export async function getClassRoster(db: Executor, className: string): Promise<R
   return (await listClassRoster(db, className)).map(toRosterStudent);
 }
 
-/** Roster sizes by class name; a class with nobody on its roster is absent from the map. */
-export function countByClass(db: Executor): Promise<Map<string, number>> {
-  return repo.countByClass(db);
+/**
+ * Roster sizes by class name; a class with nobody on its roster is absent from the map. With
+ * `versions`, read once per reports data version (every roster change bumps it): a register's save
+ * does not, so the dashboard of a morning's saves counts 50,000 students once, not at every read.
+ * The map is shared: read it, never change it.
+ */
+export function countByClass(db: Executor, versions?: Pick<DataVersions, 'remember'>): Promise<ReadonlyMap<string, number>> {
+  return versions ? versions.remember(REPORTS, 'roster sizes', () => repo.countByClass(db)) : repo.countByClass(db);
 }
 
 export async function isRosterEmpty(db: Executor): Promise<boolean> {
