@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 
 export type EpisodeRow = typeof alertEpisodes.$inferSelect;
+type MarkStatus = (typeof attendanceMarks.$inferSelect)['status'];
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export function listRuleSwitches(db: Executor): Promise<{ rule: string; enabled: boolean }[]> {
@@ -43,22 +44,39 @@ export function countersOf(db: Executor, pins: readonly string[], termId: string
   );
 }
 
-/** A student's latest marks in one subject's registers (null: the whole-day ones) of a term, newest first. */
-export function latestMarks(db: Executor, pin: string, subjectCode: string | null, termId: string | null, limit: number) {
-  return db
-    .select({ status: attendanceMarks.status, date: attendanceMarks.date })
-    .from(attendanceMarks)
-    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
-    .where(
-      and(
-        eq(attendanceMarks.pin, pin),
-        subjectCode === null ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode),
-        sameTerm(registers.termId, termId),
-        sql`${attendanceMarks.status} <> 'excused'`,
-      ),
-    )
-    .orderBy(desc(attendanceMarks.date), desc(attendanceMarks.period))
-    .limit(limit);
+/**
+ * Students' latest marks in one subject's registers (null: the whole-day ones) of a term, newest
+ * first, at most `limit` each: one statement for a register's students, each read through the
+ * marks' history index.
+ */
+export async function latestMarksOf(
+  db: Executor,
+  pins: readonly string[],
+  subjectCode: string | null,
+  termId: string | null,
+  limit: number,
+): Promise<Map<string, { status: MarkStatus; date: string }[]>> {
+  const latest = new Map<string, { status: MarkStatus; date: string }[]>();
+  if (pins.length === 0) return latest;
+  const rows = await queryRows<{ pin: string; status: MarkStatus; date: string }>(
+    db,
+    sql`select p.pin, l.status, l.date
+        from unnest(${sql.param([...pins])}::text[]) as p(pin)
+        cross join lateral (
+          select ${attendanceMarks.status} as status, ${attendanceMarks.date}::text as date, ${attendanceMarks.period} as period
+          from ${attendanceMarks}
+          join ${registers} on ${registers.id} = ${attendanceMarks.registerId}
+          where ${attendanceMarks.pin} = p.pin
+            and ${subjectCode === null ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode)}
+            and ${sameTerm(registers.termId, termId)}
+            and ${attendanceMarks.status} <> 'excused'
+          order by ${attendanceMarks.date} desc, ${attendanceMarks.period} desc
+          limit ${limit}
+        ) l
+        order by p.pin, l.date desc, l.period desc`,
+  );
+  for (const row of rows) latest.set(row.pin, [...(latest.get(row.pin) ?? []), { status: row.status, date: row.date }]);
+  return latest;
 }
 
 /** The dates a student was absent in a subject ('' whole-day; null every subject) in a term, oldest first. */

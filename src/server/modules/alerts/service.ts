@@ -246,12 +246,26 @@ export async function evaluateStudents(
   const result: EvaluationResult = { fired: 0, rearmed: 0 };
   if (input.pins.length === 0) return result;
   const db = database.db;
-  const [rules, counters, accounts, names] = await Promise.all([
+  const [rules, counters, accounts, names, openBelow, openAbsences, latestBySubject] = await Promise.all([
     enabledRules(db),
     repo.countersOf(db, input.pins, input.termId),
     repo.studentAccounts(db, input.pins),
     repo.subjectNames(db),
+    repo.openEpisodes(db, 'below-threshold', input.pins),
+    repo.openEpisodes(db, 'consecutive-absences', input.pins),
+    Promise.all(
+      input.subjects.map(async (subject) => [subject, await repo.latestMarksOf(db, input.pins, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES)] as const),
+    ).then((entries) => new Map(entries)),
   ]);
+  // The episodes open in this term: only those can be closed (most evaluations close none, and
+  // ask nothing more of the database for them).
+  const open = new Set(
+    [...openBelow, ...openAbsences].filter((episode) => episode.termId === input.termId).map((episode) => `${episode.rule}|${episode.pin}|${episode.scope}`),
+  );
+  const close = async (rule: AlertRule, pin: string, scope: string) => {
+    if (!open.has(`${rule}|${pin}|${scope}`)) return;
+    if (await repo.closeEpisode(db, { rule, pin, scope, termId: input.termId })) result.rearmed += 1;
+  };
   const accountsOf = new Map<string, Recipient[]>();
   for (const account of accounts) accountsOf.set(account.pin!, [...(accountsOf.get(account.pin!) ?? []), account]);
   /** A lecture register's subject by its name (its code when it has none); null: the whole-day registers. */
@@ -290,15 +304,15 @@ export async function evaluateStudents(
           { kind: 'below-threshold', params: { threshold, percent, attended, held, subject: subjectName(scope), absences } },
         );
       } else if (percent >= threshold + REARM_POINTS || held === 0) {
-        if (await repo.closeEpisode(db, { rule: 'below-threshold', pin, scope, termId: input.termId })) result.rearmed += 1;
+        await close('below-threshold', pin, scope);
       }
     }
     for (const subject of input.subjects) {
-      const latest = await repo.latestMarks(db, pin, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES);
+      const latest = latestBySubject.get(subject)?.get(pin) ?? [];
       const newest = latest[0];
       if (!newest) continue;
       if (newest.status === 'present' || newest.status === 'late') {
-        if (await repo.closeEpisode(db, { rule: 'consecutive-absences', pin, scope: subject, termId: input.termId })) result.rearmed += 1;
+        await close('consecutive-absences', pin, subject);
         continue;
       }
       if (latest.length === CONSECUTIVE_ABSENCES && latest.every((m) => m.status === 'absent') && rules.has('consecutive-absences')) {
