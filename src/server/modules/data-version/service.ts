@@ -40,8 +40,11 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
  * two saves never wait for each other's rows crosswise).
  */
 export async function bumpMarkVersions(tx: Executor, classNames: Iterable<string>): Promise<void> {
-  await bumpDataVersion(tx, MARKS);
-  for (const className of [...new Set(classNames)].sort()) await bumpDataVersion(tx, marksOfClass(className));
+  const names = [MARKS, ...[...new Set(classNames)].sort().map(marksOfClass)];
+  const now = Date.now();
+  for (const [name, version] of await repo.bumpEach(tx, names)) {
+    if (version > (written.get(name)?.version ?? 0)) written.set(name, { version, at: now });
+  }
 }
 
 /** How many remembered values (DataVersions.remember) a process keeps; the oldest goes first. */
