@@ -273,8 +273,16 @@ export async function registerForEvaluation(db: Executor, key: { className: stri
     .from(registers)
     .where(and(eq(registers.className, key.className), eq(registers.date, key.date), eq(registers.period, key.period)));
   if (!register) return undefined;
-  const marks = await db.select({ pin: attendanceMarks.pin }).from(attendanceMarks).where(eq(attendanceMarks.registerId, register.id));
-  return { termId: register.termId, subjectCode: register.subjectCode, pins: marks.map((m) => m.pin) };
+  const marks = await db
+    .select({ pin: attendanceMarks.pin, status: attendanceMarks.status })
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.registerId, register.id));
+  return {
+    termId: register.termId,
+    subjectCode: register.subjectCode,
+    pins: marks.map((m) => m.pin),
+    absent: new Set(marks.filter((m) => m.status === 'absent').map((m) => m.pin)),
+  };
 }
 
 export async function studentOf(db: Executor, pin: string) {

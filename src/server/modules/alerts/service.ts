@@ -241,26 +241,41 @@ export interface EvaluationResult {
 export async function evaluateStudents(
   database: Pick<Database, 'db' | 'notify'>,
   context: AlertContext,
-  input: { pins: readonly string[]; termId: string | null; subjects: readonly string[] },
+  input: {
+    pins: readonly string[];
+    termId: string | null;
+    subjects: readonly string[];
+    /**
+     * The students absent in the register just saved, when the evaluation is of one: only they can
+     * start a run of absences, and of the others only those with a run's episode open can end one,
+     * so only theirs are read.
+     */
+    absent?: ReadonlySet<string>;
+  },
 ): Promise<EvaluationResult> {
   const result: EvaluationResult = { fired: 0, rearmed: 0 };
   if (input.pins.length === 0) return result;
   const db = database.db;
-  const [rules, counters, accounts, names, openBelow, openAbsences, latestBySubject] = await Promise.all([
+  const [rules, counters, accounts, names, openBelow, openAbsences] = await Promise.all([
     enabledRules(db),
     repo.countersOf(db, input.pins, input.termId),
     repo.studentAccounts(db, input.pins),
     repo.subjectNames(db),
     repo.openEpisodes(db, 'below-threshold', input.pins),
     repo.openEpisodes(db, 'consecutive-absences', input.pins),
-    Promise.all(
-      input.subjects.map(async (subject) => [subject, await repo.latestMarksOf(db, input.pins, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES)] as const),
-    ).then((entries) => new Map(entries)),
   ]);
-  // The episodes open in this term: only those can be closed (most evaluations close none, and
-  // ask nothing more of the database for them).
+  // The episodes open in this term: only those can be closed, and none is opened again (most
+  // evaluations change none, and ask nothing more of the database for them).
   const open = new Set(
     [...openBelow, ...openAbsences].filter((episode) => episode.termId === input.termId).map((episode) => `${episode.rule}|${episode.pin}|${episode.scope}`),
+  );
+  const latestBySubject = new Map(
+    await Promise.all(
+      input.subjects.map(async (subject) => {
+        const pins = input.absent ? input.pins.filter((pin) => input.absent!.has(pin) || open.has(`consecutive-absences|${pin}|${subject}`)) : input.pins;
+        return [subject, await repo.latestMarksOf(db, pins, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES)] as const;
+      }),
+    ),
   );
   const close = async (rule: AlertRule, pin: string, scope: string) => {
     if (!open.has(`${rule}|${pin}|${scope}`)) return;
@@ -295,6 +310,8 @@ export async function evaluateStudents(
     for (const { scope, attended, held } of scopes) {
       const percent = percentage(attended, held);
       if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
+        // Already told: the episode stays open, and nothing more is asked of the database.
+        if (open.has(`below-threshold|${pin}|${scope}`)) continue;
         const absences = (await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId)).slice(-10);
         await fire(
           'below-threshold',
@@ -315,7 +332,12 @@ export async function evaluateStudents(
         await close('consecutive-absences', pin, subject);
         continue;
       }
-      if (latest.length === CONSECUTIVE_ABSENCES && latest.every((m) => m.status === 'absent') && rules.has('consecutive-absences')) {
+      if (
+        latest.length === CONSECUTIVE_ABSENCES &&
+        latest.every((m) => m.status === 'absent') &&
+        rules.has('consecutive-absences') &&
+        !open.has(`consecutive-absences|${pin}|${subject}`)
+      ) {
         const dates = latest.map((m) => m.date).reverse();
         await fire(
           'consecutive-absences',
@@ -338,7 +360,7 @@ export async function evaluateRegister(
 ): Promise<EvaluationResult> {
   const found = await repo.registerForEvaluation(database.db, register);
   if (!found) return { fired: 0, rearmed: 0 };
-  return evaluateStudents(database, context, { pins: found.pins, termId: found.termId, subjects: [found.subjectCode ?? ''] });
+  return evaluateStudents(database, context, { pins: found.pins, termId: found.termId, subjects: [found.subjectCode ?? ''], absent: found.absent });
 }
 
 // ---- register-missing ----
