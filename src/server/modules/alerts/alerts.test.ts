@@ -34,7 +34,7 @@ afterAll(async () => ctx?.close());
 const today = todayIn('UTC');
 
 /** Saves a class's whole-day register on a past day with these PINs present, as faculty do, then evaluates it as the running portal does. */
-async function take(className: string, daysAgo: number, marks: Record<string, 'present' | 'absent'>) {
+async function take(className: string, daysAgo: number, marks: Record<string, 'present' | 'absent' | 'excused'>) {
   const date = addDays(today, -daysAgo);
   const saved = await ctx.app.inject({
     method: 'PUT',
@@ -164,6 +164,18 @@ describe('consecutive absences, digests and privacy', () => {
     await take('CSE6', 26, { AL2: 'present' });
     for (const day of [25, 24, 23]) await take('CSE6', day, { AL2: 'absent' });
     expect((await noticesOf(student)).items.filter((n) => n.kind === 'consecutive-absences')).toHaveLength(2);
+  });
+
+  it('fires when an excused mark closes the gap between absences, though the student is not absent in that save', async () => {
+    const student = await ctx.signIn('student', { email: 'gap.student@test.university.edu', pin: 'AL7', className: 'CSE7' });
+    await take('CSE7', 40, { AL7: 'absent' });
+    await take('CSE7', 39, { AL7: 'absent' });
+    await take('CSE7', 38, { AL7: 'present' });
+    await take('CSE7', 37, { AL7: 'absent' });
+    expect((await noticesOf(student)).items.filter((n) => n.kind === 'consecutive-absences')).toHaveLength(0);
+    // The present mark turned excused: the three latest counted marks are absences.
+    await take('CSE7', 38, { AL7: 'excused' });
+    expect((await noticesOf(student)).items.filter((n) => n.kind === 'consecutive-absences')).toHaveLength(1);
   });
 
   it("sends the daily digest once, with each subject below the threshold, its figures and absence dates; never another student's", async () => {

@@ -281,7 +281,8 @@ export async function registerForEvaluation(db: Executor, key: { className: stri
     termId: register.termId,
     subjectCode: register.subjectCode,
     pins: marks.map((m) => m.pin),
-    absent: new Set(marks.filter((m) => m.status === 'absent').map((m) => m.pin)),
+    // An absent mark can end a run of absences, and an excused one can close the gap between two.
+    mayCompleteRun: new Set(marks.filter((m) => m.status === 'absent' || m.status === 'excused').map((m) => m.pin)),
   };
 }
 

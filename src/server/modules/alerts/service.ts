@@ -246,11 +246,11 @@ export async function evaluateStudents(
     termId: string | null;
     subjects: readonly string[];
     /**
-     * The students absent in the register just saved, when the evaluation is of one: only they can
-     * start a run of absences, and of the others only those with a run's episode open can end one,
-     * so only theirs are read.
+     * When the evaluation is of one saved register: its students absent or excused there. Only
+     * they can complete a run of absences (an excused mark is skipped, so it can join two), and of
+     * the others only those with a run's episode open can end one, so only theirs are read.
      */
-    absent?: ReadonlySet<string>;
+    mayCompleteRun?: ReadonlySet<string>;
   },
 ): Promise<EvaluationResult> {
   const result: EvaluationResult = { fired: 0, rearmed: 0 };
@@ -272,7 +272,8 @@ export async function evaluateStudents(
   const latestBySubject = new Map(
     await Promise.all(
       input.subjects.map(async (subject) => {
-        const pins = input.absent ? input.pins.filter((pin) => input.absent!.has(pin) || open.has(`consecutive-absences|${pin}|${subject}`)) : input.pins;
+        const candidates = input.mayCompleteRun;
+        const pins = candidates ? input.pins.filter((pin) => candidates.has(pin) || open.has(`consecutive-absences|${pin}|${subject}`)) : input.pins;
         return [subject, await repo.latestMarksOf(db, pins, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES)] as const;
       }),
     ),
@@ -360,7 +361,7 @@ export async function evaluateRegister(
 ): Promise<EvaluationResult> {
   const found = await repo.registerForEvaluation(database.db, register);
   if (!found) return { fired: 0, rearmed: 0 };
-  return evaluateStudents(database, context, { pins: found.pins, termId: found.termId, subjects: [found.subjectCode ?? ''], absent: found.absent });
+  return evaluateStudents(database, context, { pins: found.pins, termId: found.termId, subjects: [found.subjectCode ?? ''], mayCompleteRun: found.mayCompleteRun });
 }
 
 // ---- register-missing ----

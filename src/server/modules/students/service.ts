@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { canSeeStudent } from '../../../shared/access';
 import { addCounts, attends, NO_MARKS, percentage, studentReportFilename, summarizeCounts } from '../../../shared/attendance-rules';
 import type { User } from '../../../shared/schemas/auth';
@@ -112,9 +113,13 @@ async function summaryOf(
  * class is remembered per reports version (a move bumps it); a PIN on no roster follows every save.
  */
 export async function recordVersion(db: Executor, versions: DataVersions, pin: string): Promise<string> {
+  const reports = await versions.current(REPORTS);
+  // Read under this reports version or a newer one: the tag names the class it counted, so an
+  // answer kept under one class's version never matches another's.
   const className = await versions.rememberPerKey(REPORTS, `class of ${pin}`, async () => (await findStudent(db, pin))?.className ?? null);
-  const [reports, marks] = await Promise.all([versions.current(REPORTS), versions.current(className === null ? MARKS : marksOfClass(className))]);
-  return `${reports}.${marks}`;
+  if (className === null) return `${reports}.${await versions.current(MARKS)}`;
+  const marks = await versions.current(marksOfClass(className));
+  return `${reports}.${marks}.${createHash('sha256').update(className).digest('base64url').slice(0, 8)}`;
 }
 
 /** Staff see every PIN, a student only their own (403 with the portal's fixed words otherwise). */
