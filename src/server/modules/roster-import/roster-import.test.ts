@@ -1,7 +1,8 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_NAMES } from '../../../shared/constants';
 import { students } from '../../db/schema';
+import { onPostgres } from '../../test/postgres';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { CLI } from '../audit/service';
 import { exportRoster } from '../roster/service';
@@ -108,5 +109,36 @@ describe('importRoster and exportRoster', () => {
     for (let i = 0; i < 2500; i += 1) lines.push(`BULK${String(i).padStart(4, '0')},Student ${i},${CLASS_NAMES[i % 8]}`);
     expect(await importRoster(database.db, lines.join('\n'), CLI)).toEqual(counts(2500, 0, 0, 0, 4));
     expect((await exportRoster(database.db)).count).toBe(2504);
+  });
+});
+
+describe.skipIf(!onPostgres)('a move and a register save of the class at once (PostgreSQL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await importRoster(database.db, 'pin,name,class\nMV-1,Moving,CSE1\nMV-2,Staying,CSE1\n', CLI);
+  }, 60_000);
+  afterAll(async () => database?.destroy());
+
+  it('waits for a save holding the class it moves a student out of, so the save never counts the student as its own', async () => {
+    let releaseSave!: () => void;
+    const saveMayEnd = new Promise<void>((resolve) => (releaseSave = resolve));
+    let saveHolds!: () => void;
+    const holding = new Promise<void>((resolve) => (saveHolds = resolve));
+    // A save's first step: its class locked for the rest of its transaction.
+    const save = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select name from classes where name = 'CSE1' for no key update`);
+      saveHolds();
+      await saveMayEnd;
+    });
+    await holding;
+    let moved = false;
+    const move = importRoster(database.db, 'pin,name,class\nMV-1,Moving,CSE2\nMV-2,Staying,CSE1\n', CLI).then(() => (moved = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(moved).toBe(false);
+    releaseSave();
+    await save;
+    await move;
+    expect(moved).toBe(true);
   });
 });

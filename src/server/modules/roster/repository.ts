@@ -83,9 +83,27 @@ export async function countStudents(db: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * Locks, in name order, the classes these students are in and those they go to: a register's
+ * save of such a class (which locks its class first) then either ends before the change or
+ * starts after it, and so never writes a moved student's mark as one of its own roster's
+ * (decision 52: the save renews the records of its class's students only).
+ */
+async function lockClassesOf(db: Executor, pins: readonly string[], destinations: readonly string[]): Promise<void> {
+  await db.execute(sql`select ${classes.name} from ${classes}
+    where ${classes.name} in (select ${students.className} from ${students} where ${students.pin} = any(${sql.param([...pins])}::text[]))
+       or ${classes.name} = any(${sql.param([...destinations])}::text[])
+    order by ${classes.name} for no key update`);
+}
+
 /** Adds new students and updates the name and class of known PINs; a withdrawn student is back. */
 export async function upsertStudents(db: Executor, rows: RosterStudentRow[]): Promise<void> {
   if (rows.length === 0) return;
+  await lockClassesOf(
+    db,
+    rows.map((row) => row.pin),
+    [...new Set(rows.map((row) => row.className))],
+  );
   await db
     .insert(students)
     .values(rows)
