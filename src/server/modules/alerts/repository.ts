@@ -97,23 +97,6 @@ export async function absenceDates(db: Executor, pin: string, subjectCode: strin
   return [...new Set(rows.map((row) => row.date))];
 }
 
-/**
- * Students' absences in a term, oldest first, with each one's register subject (null: a whole-day
- * register): what `absenceDates` gives one scope of one student, for several students in one read.
- */
-export async function absencesOf(db: Executor, pins: readonly string[], termId: string | null): Promise<Map<string, { date: string; subjectCode: string | null }[]>> {
-  const absences = new Map<string, { date: string; subjectCode: string | null }[]>();
-  if (pins.length === 0) return absences;
-  const rows = await db
-    .select({ pin: attendanceMarks.pin, date: attendanceMarks.date, subjectCode: registers.subjectCode })
-    .from(attendanceMarks)
-    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
-    .where(and(inArray(attendanceMarks.pin, [...pins]), eq(attendanceMarks.status, 'absent'), sameTerm(registers.termId, termId)))
-    .orderBy(attendanceMarks.date);
-  for (const row of rows) absences.set(row.pin, [...(absences.get(row.pin) ?? []), { date: row.date, subjectCode: row.subjectCode }]);
-  return absences;
-}
-
 /** Opens an episode unless one is open for the same rule, PIN, scope and term: its id, or null. */
 export async function openEpisode(
   db: Executor,
@@ -121,23 +104,6 @@ export async function openEpisode(
 ): Promise<number | null> {
   const [row] = await db.insert(alertEpisodes).values(episode).onConflictDoNothing().returning({ id: alertEpisodes.id });
   return row?.id ?? null;
-}
-
-/**
- * Opens these episodes in one statement, in the order given, each unless one is open for the same
- * rule, PIN, scope and term: the ids of those opened, by `rule|pin|scope`.
- */
-export async function openEpisodesOf(
-  db: Executor,
-  episodes: { rule: string; pin: string; scope: string; termId: string | null; detail: Record<string, unknown> }[],
-): Promise<Map<string, number>> {
-  if (episodes.length === 0) return new Map();
-  const rows = await db
-    .insert(alertEpisodes)
-    .values(episodes)
-    .onConflictDoNothing()
-    .returning({ id: alertEpisodes.id, rule: alertEpisodes.rule, pin: alertEpisodes.pin, scope: alertEpisodes.scope });
-  return new Map(rows.map((row) => [`${row.rule}|${row.pin}|${row.scope}`, row.id]));
 }
 
 /** Closes the open episode of a rule, PIN, scope and term, if any: true when one was open. */

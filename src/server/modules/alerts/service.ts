@@ -288,38 +288,33 @@ export async function evaluateStudents(
   const subjectName = (code: string) => (code === '' ? null : (names.get(code) ?? code));
   const threshold = context.threshold;
 
-  /** The episodes to open, with their notices: opened together once every student is looked at. */
-  const toOpen: { rule: AlertRule; pin: string; scope: string; detail: Record<string, unknown>; notice: NoticeContent }[] = [];
-  const fire = (rule: AlertRule, pin: string, scope: string, detail: Record<string, unknown>, notice: NoticeContent) => {
-    toOpen.push({ rule, pin, scope, detail, notice });
+  const fire = async (rule: AlertRule, pin: string, scope: string, detail: Record<string, unknown>, notice: NoticeContent) => {
+    const announce: string[] = [];
+    await db.transaction(async (tx) => {
+      const episodeId = await repo.openEpisode(tx, { rule, pin, scope, termId: input.termId, detail });
+      if (episodeId === null) return;
+      result.fired += 1;
+      for (const account of accountsOf.get(pin) ?? []) {
+        await notify(announce, tx, context, account, { episodeId, ...notice, link: '/student' });
+      }
+    });
+    await announceTo(database, announce);
   };
 
-  /** Overall ('' scope) and each subject of a lecture register, from a student's counters. */
-  const scopesOf = (pin: string) => {
+  for (const pin of input.pins) {
     const rows = counters.filter((row) => row.pin === pin);
-    return [
+    // Overall ('' scope) and each subject of a lecture register.
+    const scopes = [
       { scope: '', attended: rows.reduce((n, r) => n + r.attended, 0), held: rows.reduce((n, r) => n + r.attended + r.absent, 0) },
       ...rows.filter((r) => r.subjectCode !== '').map((r) => ({ scope: r.subjectCode, attended: r.attended, held: r.attended + r.absent })),
     ];
-  };
-  const falls = (pin: string, scope: { scope: string; attended: number; held: number }) =>
-    scope.held >= BELOW_THRESHOLD_MIN_HELD && percentage(scope.attended, scope.held) < threshold && rules.has('below-threshold');
-  // The absences of the students whose notice goes out now, in one read (none, most of the time).
-  const told = input.pins.filter((pin) => scopesOf(pin).some((scope) => falls(pin, scope) && !open.has(`below-threshold|${pin}|${scope.scope}`)));
-  const absencesOf = await repo.absencesOf(db, told, input.termId);
-  /** A student's absence dates in a scope ('' every subject), oldest first, each once. */
-  const absenceDates = (pin: string, scope: string) => [
-    ...new Set((absencesOf.get(pin) ?? []).filter((absence) => scope === '' || absence.subjectCode === scope).map((absence) => absence.date)),
-  ];
-
-  for (const pin of input.pins) {
-    for (const { scope, attended, held } of scopesOf(pin)) {
+    for (const { scope, attended, held } of scopes) {
       const percent = percentage(attended, held);
-      if (falls(pin, { scope, attended, held })) {
+      if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
         // Already told: the episode stays open, and nothing more is asked of the database.
         if (open.has(`below-threshold|${pin}|${scope}`)) continue;
-        const absences = absenceDates(pin, scope).slice(-10);
-        fire(
+        const absences = (await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId)).slice(-10);
+        await fire(
           'below-threshold',
           pin,
           scope,
@@ -345,7 +340,7 @@ export async function evaluateStudents(
         !open.has(`consecutive-absences|${pin}|${subject}`)
       ) {
         const dates = latest.map((m) => m.date).reverse();
-        fire(
+        await fire(
           'consecutive-absences',
           pin,
           subject,
@@ -354,30 +349,6 @@ export async function evaluateStudents(
         );
       }
     }
-  }
-
-  // One transaction for them all, in one order whoever evaluates (so that two evaluations at once
-  // wait for each other rather than deadlock); one open already (another evaluation's) is skipped,
-  // and its notice with it.
-  if (toOpen.length > 0) {
-    const announce: string[] = [];
-    const keyOf = (episode: { rule: string; pin: string | null; scope: string }) => `${episode.rule}|${episode.pin}|${episode.scope}`;
-    toOpen.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
-    await db.transaction(async (tx) => {
-      const opened = await repo.openEpisodesOf(
-        tx,
-        toOpen.map(({ rule, pin, scope, detail }) => ({ rule, pin, scope, termId: input.termId, detail })),
-      );
-      for (const episode of toOpen) {
-        const episodeId = opened.get(keyOf(episode));
-        if (episodeId === undefined) continue;
-        result.fired += 1;
-        for (const account of accountsOf.get(episode.pin) ?? []) {
-          await notify(announce, tx, context, account, { episodeId, ...episode.notice, link: '/student' });
-        }
-      }
-    });
-    await announceTo(database, announce);
   }
   return result;
 }
