@@ -31,7 +31,7 @@ const FORGET_UNSEEN_WRITE_MS = 10_000;
 /** Bumps a version inside the writer's transaction (announced when it commits); returns the new version. */
 export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<number> {
   const version = await repo.bump(tx, name);
-  if (version > (written.get(name)?.version ?? 0)) written.set(name, { version, at: Date.now() });
+  noteWritten(name, version);
   return version;
 }
 
@@ -41,10 +41,12 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
  */
 export async function bumpMarkVersions(tx: Executor, classNames: Iterable<string>): Promise<void> {
   const names = [MARKS, ...[...new Set(classNames)].sort().map(marksOfClass)];
-  const now = Date.now();
-  for (const [name, version] of await repo.bumpEach(tx, names)) {
-    if (version > (written.get(name)?.version ?? 0)) written.set(name, { version, at: now });
-  }
+  for (const [name, version] of await repo.bumpEach(tx, names)) noteWritten(name, version);
+}
+
+/** Remembers a bump of this process until a read of its row shows it (see `written`). */
+function noteWritten(name: string, version: number): void {
+  if (version > (written.get(name)?.version ?? 0)) written.set(name, { version, at: Date.now() });
 }
 
 /** How many remembered values (DataVersions.remember) a process keeps; the oldest goes first. */
