@@ -12,12 +12,14 @@
  *                     the busiest need of 50,000 students)
  *   --rush-dashboard-reads 10, --rush-student-reads 40   the reads a second
  *   --rush-template NAME   the large size copied from database NAME on that server (made earlier with
- *                          `portal demo-data`, used by nothing else meanwhile) instead of written
+ *                          `portal demo-data`, then `portal alerts evaluate`, and used by nothing else
+ *                          meanwhile) instead of written
  *
  * Needs nginx and a PostgreSQL server at BENCH_DATABASE_URL (or TEST_DATABASE_URL): each size gets
  * a scratch database there, dropped afterwards. Without either the benchmark says so and does nothing.
  *
- * Each size: the data is written and vacuumed, the three processes start (the server's build, as
+ * Each size: the data is written, its term's alerts evaluated (as its saves would have opened them,
+ * so that a save in the rush opens only what it changes) and vacuumed, the three processes start (the server's build, as
  * `npm start` runs it) and nginx in front of them, faculty and students sign in through the proxy.
  * Then, everything through the proxy:
  *
@@ -51,7 +53,9 @@ import pg from 'pg';
 import { ensureServerBuild } from '../scripts/build-server.mjs';
 import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { addUser } from '../src/server/modules/accounts/service';
+import { alertContextOf, evaluateTerm } from '../src/server/modules/alerts/service';
 import { CLI } from '../src/server/modules/audit/service';
+import { listTerms } from '../src/server/modules/terms/service';
 import { createSubject } from '../src/server/modules/subjects/service';
 import { seedDemo, DEMO_FACULTY } from '../src/server/seed/demo';
 import { seedSynthetic, syntheticSubjectCode, syntheticSubjectIndex } from '../src/server/seed/synthetic';
@@ -320,6 +324,10 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
     const { db } = database;
     if (marks === 'demo') await seedDemo(db, TIME_ZONE);
     else if (!copied) await seedSynthetic(db, { marks, periods: LECTURES, timeZone: TIME_ZONE });
+    if (!copied) {
+      const term = (await listTerms(db, TIME_ZONE)).find((t) => t.current);
+      await evaluateTerm(database, await alertContextOf(db, { timeZone: TIME_ZONE })(), term?.id ?? null);
+    }
     await ensureSubjects(db);
     // The classes with students (a new database has eight, which a small synthetic term may not fill).
     const classes = (

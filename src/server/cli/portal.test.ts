@@ -127,6 +127,12 @@ describe.skipIf(onPostgres)('portal user commands', () => {
     expect(fraction.err).toContain('--periods must be a whole number of at least 0');
   }, 60_000);
 
+  it('alerts evaluate names the term it cannot find', () => {
+    const unknown = portal(['alerts', 'evaluate', '--term', 'Spring 1999']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('There is no term named Spring 1999');
+  }, 60_000);
+
   it('explains its usage for an unknown command', () => {
     const unknown = portal(['user', 'remove']);
     expect(unknown.code).toBe(2);

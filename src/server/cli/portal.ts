@@ -9,6 +9,8 @@ import { UserInputError } from '../input-error';
 import { addUser, disableUser, listUsers, setPassword, upsertStudentAccounts } from '../modules/accounts/service';
 import { CLI } from '../modules/audit/service';
 import { afterPasswordChange, endAllSignIns, revokeSignIns, unlockAccount } from '../modules/auth/service';
+import { alertContextOf, evaluateTerm } from '../modules/alerts/service';
+import { listTerms } from '../modules/terms/service';
 import { sendBackForReview } from '../modules/profiles/service';
 import { exportRoster } from '../modules/roster/service';
 import { importRoster } from '../modules/roster-import/service';
@@ -57,6 +59,11 @@ Demo data:
                          90 past week days (fewer for a small N), P lectures a day (8; 0: one whole-day
                          register) with a timetable, classes of S students (60), as many as N needs
                          (36000000: some 50,000 students) or C of them over as many days; the demo accounts
+Alerts:
+  alerts evaluate [--term NAME]
+                         evaluate the student alerts of every current student in the current term (or the
+                         named one), opening the episodes its saves would have opened, with their notices:
+                         for data that came without them (an import from the Firebase app, demo data)
 Counters:
   verify                 recompute every counter (per register, and per student, subject and term)
                          from the marks, and the class totals (per term and per date) from the
@@ -321,6 +328,26 @@ export const commands: Record<string, Handler> = {
     }
     for (const [className, slots] of imported) console.log(`${className}: ${slots} ${slots === 1 ? 'period' : 'periods'} a week`);
     console.log(`Timetable imported for ${imported.size} ${imported.size === 1 ? 'class' : 'classes'}`);
+  },
+  async 'alerts evaluate'(database, args) {
+    const values = options(args, ['term']);
+    const config = loadConfig();
+    const terms = await listTerms(database.db, config.timeZone);
+    const term = values.term === undefined ? terms.find((t) => t.current) : terms.find((t) => t.name.toLowerCase() === values.term!.toLowerCase());
+    if (!term) throw new UserInputError(values.term === undefined ? 'No term holds today: name one with --term NAME' : `There is no term named ${values.term}`);
+    const started = Date.now();
+    let shown = 0;
+    const result = await evaluateTerm(database, await alertContextOf(database.db, config)(), term.id, (done, total) => {
+      // A line every ten seconds or so, and the last.
+      if (done === total || Date.now() - shown > 10_000) {
+        shown = Date.now();
+        console.log(`  ${done} of ${total} classes evaluated`);
+      }
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Evaluated ${result.students} students in ${term.name} in ${seconds} s: ${result.fired} alert${result.fired === 1 ? '' : 's'} opened, ${result.rearmed} closed`,
+    );
   },
   async 'demo data'(database, args) {
     const values = options(args, ['marks', 'classes', 'students', 'periods']);

@@ -6,7 +6,7 @@ import { backgroundJobs } from '../../background-jobs';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { InProcessJobRunner } from '../../jobs/runner';
-import { alertEpisodes, mailOutbox, notificationPrefs, notifications, periods, subjects, timetableSlots, users } from '../../db/schema';
+import { alertEpisodes, mailOutbox, notificationPrefs, notifications, periods, registers, subjects, timetableSlots, users } from '../../db/schema';
 import { onPostgres } from '../../test/postgres';
 import { startSmtp, unusedPort } from '../../test/smtp';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -15,7 +15,7 @@ import { addUser } from '../accounts/service';
 import { saveRegister } from '../attendance/service';
 import { MailSender } from '../mail/sender';
 import { putStudents } from '../roster/service';
-import { alertContextOf, checkMissingRegisters, evaluateRegister, sendDigests, type AlertContext } from './service';
+import { alertContextOf, checkMissingRegisters, evaluateRegister, evaluateTerm, sendDigests, type AlertContext } from './service';
 
 const PUBLIC_URL = 'https://attendance.example.edu';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -279,6 +279,42 @@ describe('register-missing', () => {
     const admin = await userId('alerts.admin@test.university.edu');
     const toAdmin = await db.select().from(notifications).where(and(eq(notifications.userId, admin), eq(notifications.kind, 'register-missing')));
     expect(toAdmin.map((n) => n.title)).toEqual(['Register not taken: CSE8, period 2']);
+  });
+});
+
+describe('a term evaluated at once', () => {
+  it('opens the episodes that saves never evaluated would have, with their notices, and nothing more a second time', async () => {
+    await putStudents(ctx.database.db, [
+      { pin: 'EV1', name: 'Often Away', className: 'CSE2' },
+      { pin: 'EV2', name: 'Always Here', className: 'CSE2' },
+    ]);
+    const student = await ctx.signIn('student', { email: 'often.away@test.university.edu', pin: 'EV1', className: 'CSE2' });
+    // Saved as data that came without alerts: no evaluation after each register.
+    for (const [daysAgo, status] of [[50, 'present'], [49, 'absent'], [48, 'present'], [47, 'absent'], [46, 'absent'], [45, 'absent']] as const) {
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/attendance/CSE2/${addDays(today, -daysAgo)}`,
+        headers: { cookie: faculty },
+        payload: { records: [{ pin: 'EV1', status }, { pin: 'EV2', status: 'present' }] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const episodesOf = (pin: string) => ctx.database.db.select().from(alertEpisodes).where(eq(alertEpisodes.pin, pin));
+    expect(await episodesOf('EV1')).toEqual([]);
+    const [register] = await ctx.database.db.select({ termId: registers.termId }).from(registers).where(eq(registers.className, 'CSE2')).limit(1);
+
+    const progress: number[] = [];
+    const first = await evaluateTerm(ctx.database, context, register!.termId, (done) => progress.push(done));
+    expect(first.fired).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)).toBeGreaterThan(0);
+    expect((await episodesOf('EV1')).map((e) => e.rule).sort()).toEqual(['below-threshold', 'consecutive-absences']);
+    expect(await episodesOf('EV2')).toEqual([]);
+    const notices = (await noticesOf(student)).items.map((n) => n.kind).sort();
+    expect(notices).toEqual(['below-threshold', 'consecutive-absences']);
+
+    const again = await evaluateTerm(ctx.database, context, register!.termId);
+    expect(again.fired).toBe(0);
+    expect((await noticesOf(student)).items).toHaveLength(2);
   });
 });
 

@@ -254,6 +254,24 @@ export function studentsOf(db: Executor, classNames: readonly string[]) {
     .where(and(inArray(students.className, [...classNames]), isNull(students.withdrawnAt)));
 }
 
+/**
+ * The current students of every class with any, class by class in name order, each with the
+ * subjects ('' the whole-day registers) they have counters for in a term bucket.
+ */
+export async function studentsWithSubjects(db: Executor, termId: string | null) {
+  return queryRows<{ className: string; pins: string[]; subjects: string[] }>(
+    db,
+    sql`select s.class_name as "className",
+               array_agg(distinct s.pin) as pins,
+               coalesce(array_agg(distinct c.subject_code) filter (where c.subject_code is not null), '{}') as subjects
+          from ${students} s
+          left join student_counters c on c.pin = s.pin and ${termId === null ? sql`c.term_id is null` : sql`c.term_id = ${termId}::uuid`}
+         where s.withdrawn_at is null
+         group by s.class_name
+         order by s.class_name collate "C"`,
+  );
+}
+
 /** Remaining timetabled lectures of a class after a date up to a term's end, per subject. */
 export async function remainingLectures(db: Executor, className: string, after: string, until: string): Promise<Map<string, number>> {
   const rows = await queryRows<{ subjectCode: string; n: number }>(

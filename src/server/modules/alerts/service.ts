@@ -353,6 +353,30 @@ export async function evaluateStudents(
   return result;
 }
 
+/**
+ * Evaluates the student rules for every current student in a term bucket, class by class: the
+ * episodes a term's saves would have opened, for data that came without them (an import from the
+ * Firebase app, demo data). Like every evaluation, it opens only what is not open, and notifies
+ * as a save's evaluation does.
+ */
+export async function evaluateTerm(
+  database: Pick<Database, 'db' | 'notify'>,
+  context: AlertContext,
+  termId: string | null,
+  onProgress?: (done: number, total: number) => void,
+): Promise<EvaluationResult & { students: number }> {
+  const classes = await repo.studentsWithSubjects(database.db, termId);
+  const result = { fired: 0, rearmed: 0, students: 0 };
+  for (const [index, { pins, subjects }] of classes.entries()) {
+    const evaluated = await evaluateStudents(database, context, { pins, termId, subjects });
+    result.fired += evaluated.fired;
+    result.rearmed += evaluated.rearmed;
+    result.students += pins.length;
+    onProgress?.(index + 1, classes.length);
+  }
+  return result;
+}
+
 /** Evaluates the students of one saved register (its term and subject). */
 export async function evaluateRegister(
   database: Pick<Database, 'db' | 'notify'>,
