@@ -10,7 +10,7 @@ import { registers, classes, classDayTotals, classTermTotals, subjects } from '.
  * registers and marks.
  */
 
-/** A class with its roster size and the sums of its registers' counters: `present` counts present and late marks. */
+/** A class with the sums of its registers' counters: `present` counts present and late marks. */
 export interface ClassCountsRow {
   className: string;
   present: number;
@@ -33,7 +33,8 @@ export interface DashboardCounts {
  * The dashboard's figures in one statement: one round trip and one snapshot, so that the tiles,
  * the class table and the series agree even while a register is saved. `perClass`: every class
  * (or one) in class order, with the sums of its registers' counters in the term (`termId`; every
- * register when undefined; its roster size is the roster's, remembered per reports version); an archived class only while it has registers there, so its history stays.
+ * register when undefined); an archived class only while it has registers there, so its history
+ * stays. Roster sizes are not read here: the caller remembers them per reports version.
  * `perDay`: the sums per date of `dates` (the series' every date), every class merged (or one
  * class's), oldest first. Present and late marks attend (decision 13); excused ones count in neither.
  *
