@@ -116,10 +116,13 @@ export async function recordVersion(db: Executor, versions: DataVersions, pin: s
   const reports = await versions.current(REPORTS);
   // Read under this reports version or a newer one: the tag names the class it counted, so an
   // answer kept under one class's version never matches another's.
-  const className = await versions.rememberPerKey(REPORTS, `class of ${pin}`, async () => (await findStudent(db, pin))?.className ?? null);
-  if (className === null) return `${reports}.${await versions.current(MARKS)}`;
-  const marks = await versions.current(marksOfClass(className));
-  return `${reports}.${marks}.${createHash('sha256').update(className).digest('base64url').slice(0, 8)}`;
+  // The class's short hash is remembered with it, not computed at every request.
+  const student = await versions.rememberPerKey(REPORTS, `class of ${pin}`, async () => {
+    const className = (await findStudent(db, pin))?.className;
+    return className === undefined ? null : { className, tag: createHash('sha256').update(className).digest('base64url').slice(0, 8) };
+  });
+  if (student === null) return `${reports}.${await versions.current(MARKS)}`;
+  return `${reports}.${await versions.current(marksOfClass(student.className))}.${student.tag}`;
 }
 
 /** Staff see every PIN, a student only their own (403 with the portal's fixed words otherwise). */
