@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -441,6 +442,14 @@ export const classDayTotals = pgTable(
     index('class_day_totals_empty_idx').on(t.date).where(sql`${t.registers} = 0`),
   ],
 );
+
+/**
+ * Descending as the marks' history index is (`desc nulls last`, drizzle's index default). A plain
+ * `desc` sorts nulls first, which the index cannot give, so the database read and sorted every
+ * mark of the student, even for the latest three: every query that walks a student's marks
+ * newest first orders by this.
+ */
+export const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 export const attendanceMarks = pgTable(
   'attendance_marks',

@@ -1,10 +1,10 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import { NotificationListSchema } from '../../../shared/schemas/alerts';
 import { backgroundJobs } from '../../background-jobs';
 import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import { openDatabase, type Database, type Executor } from '../../db/client';
 import { InProcessJobRunner } from '../../jobs/runner';
 import { alertEpisodes, mailOutbox, notificationPrefs, notifications, periods, registers, subjects, timetableSlots, users } from '../../db/schema';
 import { onPostgres } from '../../test/postgres';
@@ -15,6 +15,7 @@ import { addUser } from '../accounts/service';
 import { saveRegister } from '../attendance/service';
 import { MailSender } from '../mail/sender';
 import { putStudents } from '../roster/service';
+import { latestMarksOf } from './repository';
 import { alertContextOf, checkMissingRegisters, evaluateRegister, evaluateTerm, sendDigests, type AlertContext } from './service';
 
 const PUBLIC_URL = 'https://attendance.example.edu';
@@ -315,6 +316,30 @@ describe('a term evaluated at once', () => {
     const again = await evaluateTerm(ctx.database, context, register!.termId);
     expect(again.fired).toBe(0);
     expect((await noticesOf(student)).items).toHaveLength(2);
+  });
+});
+
+describe('reading the latest marks', () => {
+  it("walks each student's marks newest first through the history index, never sorting all of them", async () => {
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      // As on a large term, where walking the history index in its order is the way in: sorting is
+      // allowed where nothing else can give the order.
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql.raw(`set local ${setting} = off`));
+      // The very statement the evaluation sends, explained instead of run.
+      let explained: { 'QUERY PLAN': string }[] = [];
+      const explaining = {
+        execute: async (query: SQL) => {
+          const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+          explained = result.rows;
+          return { rows: [] };
+        },
+      } as unknown as Executor;
+      await latestMarksOf(explaining, ['AL1', 'AL2'], null, null, 3);
+      return explained.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/attendance_marks_history_idx/);
+    // Only the answer's rows are put in order; a student's own marks come from the index in order.
+    expect(plan).not.toMatch(/Sort Key: attendance_marks\.date/);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   alertEpisodes,
   alertRules,
   attendanceMarks,
+  newestFirst,
   notificationPrefs,
   notifications,
   registers,
@@ -70,7 +71,7 @@ export async function latestMarksOf(
             and ${subjectCode === null ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode)}
             and ${sameTerm(registers.termId, termId)}
             and ${attendanceMarks.status} <> 'excused'
-          order by ${attendanceMarks.date} desc, ${attendanceMarks.period} desc
+          order by ${newestFirst(attendanceMarks.date)}, ${newestFirst(attendanceMarks.period)}
           limit ${limit}
         ) l
         order by p.pin, l.date desc, l.period desc`,

@@ -1,17 +1,11 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { timeOrderedUuid } from '../../db/ids';
 import { preparedOn } from '../../db/prepared-queries';
-import { attendanceChanges, attendanceMarks, idempotencyKeys, registers, subjects, users } from '../../db/schema';
+import { attendanceChanges, attendanceMarks, idempotencyKeys, newestFirst, registers, subjects, users } from '../../db/schema';
 
 export type RegisterRow = typeof registers.$inferSelect;
 
-/**
- * Descending as the marks' history index is (`desc nulls last`, drizzle's index default): a plain
- * `desc` sorts nulls first, which the index cannot give, so every mark of the student was sorted.
- */
-const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 export type MarkRow = typeof attendanceMarks.$inferSelect;
 export type NewMarkRow = typeof attendanceMarks.$inferInsert;
 type MarkStatus = MarkRow['status'];
