@@ -115,8 +115,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 
   // The newest scheduled backup's age, for the metrics, before the runner's first look at the folder.
   if (config.backup.dir !== undefined) noteScheduledBackups(config.backup.dir).catch(() => undefined);
-  // Alerts: each saved register's students evaluated as a job, one queued per register however many
-  // processes hear of the save (and the episodes' unique index fires a rule once in any case).
+  // Alerts: each saved register's students evaluated as a job, queued by the process that saved it
+  // (its job key keeps one per register; the episodes' unique index fires a rule once in any case).
   const alerts = onRegisterSaved(
     database,
     (register) => jobs.add(EVALUATE_ALERTS_TASK, { ...register }, { jobKey: `evaluate:${register.className}/${register.date}/${register.period}` }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +25,11 @@ export type Listener = (payload: string) => void;
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * This opening's own random name: a notification may carry it, so that of all the processes
+   * that hear it, the one that sent it can tell (one of them, not every one, queues its job).
+   */
+  instance: string;
   /** Publish on a channel: PostgreSQL NOTIFY, so every server process on the database hears it. */
   notify(channel: string, payload: string): Promise<void>;
   /** Subscribe to a channel; returns the unsubscribe function. */
@@ -254,6 +260,7 @@ async function startPglite(
   const database: Database = {
     db,
     kind: 'pglite',
+    instance: randomUUID(),
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -343,6 +350,7 @@ async function openPostgres(url: string, options: Pick<OpenOptions, 'preparedSta
   return {
     db,
     kind: 'postgres',
+    instance: randomUUID(),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },

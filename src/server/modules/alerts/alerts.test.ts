@@ -16,7 +16,8 @@ import { saveRegister } from '../attendance/service';
 import { MailSender } from '../mail/sender';
 import { putStudents } from '../roster/service';
 import { latestMarksOf } from './repository';
-import { alertContextOf, checkMissingRegisters, evaluateRegister, evaluateTerm, sendDigests, type AlertContext } from './service';
+import { ATTENDANCE_CHANNEL } from '../attendance/service';
+import { alertContextOf, checkMissingRegisters, evaluateRegister, evaluateTerm, onRegisterSaved, sendDigests, type AlertContext } from './service';
 
 const PUBLIC_URL = 'https://attendance.example.edu';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -316,6 +317,30 @@ describe('a term evaluated at once', () => {
     const again = await evaluateTerm(ctx.database, context, register!.termId);
     expect(again.fired).toBe(0);
     expect((await noticesOf(student)).items).toHaveLength(2);
+  });
+});
+
+describe('queueing the evaluation of a save', () => {
+  it('is done by the process that saved, not by every process that hears of it', async () => {
+    const handed: string[] = [];
+    const listener = onRegisterSaved(ctx.database, async (register) => void handed.push(`${register.className}/${register.period}`), quiet);
+    try {
+      await putStudents(ctx.database.db, [{ pin: 'QU1', name: 'Queued Once', className: 'CSE3' }]);
+      const date = addDays(today, -60);
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/attendance/CSE3/${date}`,
+        headers: { cookie: faculty },
+        payload: { records: [{ pin: 'QU1', status: 'present' }] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // Another process's save, and one from a process that names no sender (an earlier version).
+      await ctx.database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: 'CSE3', date, period: 1, from: 'another-process' }));
+      await ctx.database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: 'CSE3', date, period: 2 }));
+      await expect.poll(() => handed, { timeout: 5_000 }).toEqual(['CSE3/0', 'CSE3/2']);
+    } finally {
+      await listener.stop();
+    }
   });
 });
 

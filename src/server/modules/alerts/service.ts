@@ -563,23 +563,27 @@ export function registerKeyOf(payload: Record<string, unknown>): RegisterKey | n
 }
 
 /**
- * Hands every register saved (in any process: the save's notification) to `handle`, one after
- * another. Returns the function that stops listening and waits for the hand-over under way.
+ * Hands every register this process saved (the save's notification names its sender) to
+ * `handle`, one after another: one process queues a save's evaluation, not each of those that
+ * hear it. A notification that names no sender (a process of an earlier version) is handed over
+ * by every process, as before. Returns the function that stops listening and waits for the
+ * hand-over under way.
  */
 export function onRegisterSaved(
-  database: Pick<Database, 'listen'>,
+  database: Pick<Database, 'listen' | 'instance'>,
   handle: (register: RegisterKey) => Promise<void>,
   log: { warn(obj: object, message: string): void },
 ): { stop(): Promise<void> } {
   let chain: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const listening = database.listen(ATTENDANCE_CHANNEL, (payload) => {
-    let register: { class?: unknown; date?: unknown; period?: unknown };
+    let register: { class?: unknown; date?: unknown; period?: unknown; from?: unknown };
     try {
       register = JSON.parse(payload) as typeof register;
     } catch {
       return;
     }
+    if (register.from !== undefined && register.from !== database.instance) return;
     const key = registerKeyOf({ className: register.class, date: register.date, period: register.period ?? 0 });
     if (!key) return;
     chain = chain

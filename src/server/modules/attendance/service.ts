@@ -531,14 +531,20 @@ async function writeRegister(
   return tagged;
 }
 
-/** Tells every server process that a register was written (live updates); after the commit. */
+/**
+ * Tells every server process that a register was written (live updates); after the commit. `from`
+ * names the process that wrote it, which alone queues what follows a save (the alerts).
+ */
 export async function notifyRegisterSaved(
-  database: Pick<Database, 'notify'>,
+  database: Pick<Database, 'notify' | 'instance'>,
   register: { className: string; date: string; period: number },
   onError?: (err: unknown) => void,
 ): Promise<void> {
   try {
-    await database.notify(ATTENDANCE_CHANNEL, JSON.stringify({ class: register.className, date: register.date, period: register.period }));
+    await database.notify(
+      ATTENDANCE_CHANNEL,
+      JSON.stringify({ class: register.className, date: register.date, period: register.period, from: database.instance }),
+    );
   } catch (err) {
     onError?.(err);
   }
