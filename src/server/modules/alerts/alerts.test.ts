@@ -15,7 +15,7 @@ import { addUser } from '../accounts/service';
 import { saveRegister } from '../attendance/service';
 import { MailSender } from '../mail/sender';
 import { putStudents } from '../roster/service';
-import { latestMarksOf } from './repository';
+import { absenceDates, latestMarksOf } from './repository';
 import { ATTENDANCE_CHANNEL } from '../attendance/service';
 import { alertContextOf, checkMissingRegisters, evaluateRegister, evaluateTerm, onRegisterSaved, sendDigests, type AlertContext } from './service';
 
@@ -345,6 +345,14 @@ describe('queueing the evaluation of a save', () => {
 });
 
 describe('reading the latest marks', () => {
+  it('gives the latest absence dates, oldest first, the same as the end of all of them', async () => {
+    const [register] = await ctx.database.db.select({ termId: registers.termId }).from(registers).where(and(eq(registers.className, 'CSE5'), eq(registers.date, addDays(today, -39))));
+    const all = await absenceDates(ctx.database.db, 'AL1', null, register!.termId);
+    expect(all.length).toBeGreaterThan(3);
+    expect(await absenceDates(ctx.database.db, 'AL1', null, register!.termId, 3)).toEqual(all.slice(-3));
+    expect(await absenceDates(ctx.database.db, 'AL1', '', register!.termId, 100)).toEqual(all);
+  });
+
   it("walks each student's marks newest first through the history index, never sorting all of them", async () => {
     const plan = await ctx.database.db.transaction(async (tx) => {
       // As on a large term, where walking the history index in its order is the way in: sorting is

@@ -30,6 +30,9 @@ export async function setRuleSwitch(db: Executor, rule: string, enabled: boolean
     .onConflictDoUpdate({ target: alertRules.rule, set: { enabled, updatedAt: sql`now()` } });
 }
 
+/** The registers a class may have on a day, periods 0 to 12 (the registers' check); a student is in one class a day. */
+const REGISTERS_A_DAY = 13;
+
 /** A term's condition that treats "outside every term" (null) as a bucket of its own. */
 const sameTerm = (column: typeof alertEpisodes.termId | typeof registers.termId, termId: string | null) =>
   termId === null ? isNull(column) : eq(column, termId);
@@ -80,9 +83,19 @@ export async function latestMarksOf(
   return latest;
 }
 
-/** The dates a student was absent in a subject ('' whole-day; null every subject) in a term, oldest first. */
-export async function absenceDates(db: Executor, pin: string, subjectCode: string | null, termId: string | null): Promise<string[]> {
-  const rows = await db
+/**
+ * The dates a student was absent in a subject ('' whole-day; null every subject) in a term, oldest
+ * first; with `latest`, only that many of the newest, read newest first through the history index
+ * and no further than they need.
+ */
+export async function absenceDates(
+  db: Executor,
+  pin: string,
+  subjectCode: string | null,
+  termId: string | null,
+  latest?: number,
+): Promise<string[]> {
+  const query = db
     .select({ date: attendanceMarks.date })
     .from(attendanceMarks)
     .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
@@ -93,9 +106,11 @@ export async function absenceDates(db: Executor, pin: string, subjectCode: strin
         subjectCode === null ? undefined : subjectCode === '' ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode),
         sameTerm(registers.termId, termId),
       ),
-    )
-    .orderBy(attendanceMarks.date);
-  return [...new Set(rows.map((row) => row.date))];
+    );
+  if (latest === undefined) return [...new Set((await query.orderBy(attendanceMarks.date)).map((row) => row.date))];
+  // A student has at most REGISTERS_A_DAY marks a day: enough rows for `latest` days.
+  const rows = await query.orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period)).limit(latest * REGISTERS_A_DAY);
+  return [...new Set(rows.map((row) => row.date))].slice(0, latest).reverse();
 }
 
 /** Opens an episode unless one is open for the same rule, PIN, scope and term: its id, or null. */
@@ -132,6 +147,23 @@ export function openEpisodes(db: Executor, rule: string, pins?: readonly string[
     .from(alertEpisodes)
     .where(and(eq(alertEpisodes.rule, rule), isNull(alertEpisodes.closedAt), pins ? inArray(alertEpisodes.pin, [...pins]) : undefined))
     .orderBy(alertEpisodes.id);
+}
+
+/**
+ * The open episodes of the student rules for some students in one term bucket, as keys
+ * (`rule|pin|scope`): what an evaluation may close, and must not open again.
+ */
+export async function openStudentEpisodeKeys(db: Executor, pins: readonly string[], termId: string | null): Promise<Set<string>> {
+  if (pins.length === 0) return new Set();
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select rule || '|' || pin || '|' || scope as key
+          from ${alertEpisodes}
+         where rule in ('below-threshold', 'consecutive-absences') and closed_at is null
+           and pin = any(${sql.param([...pins])}::text[])
+           and ${termId === null ? sql`term_id is null` : sql`term_id = ${termId}::uuid`}`,
+  );
+  return new Set(rows.map((row) => row.key));
 }
 
 export interface Recipient {

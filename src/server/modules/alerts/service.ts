@@ -256,19 +256,15 @@ export async function evaluateStudents(
   const result: EvaluationResult = { fired: 0, rearmed: 0 };
   if (input.pins.length === 0) return result;
   const db = database.db;
-  const [rules, counters, accounts, names, openBelow, openAbsences] = await Promise.all([
+  // The episodes open in this term: only those can be closed, and none is opened again (most
+  // evaluations change none, and ask nothing more of the database for them).
+  const [rules, counters, accounts, names, open] = await Promise.all([
     enabledRules(db),
     repo.countersOf(db, input.pins, input.termId),
     repo.studentAccounts(db, input.pins),
     repo.subjectNames(db),
-    repo.openEpisodes(db, 'below-threshold', input.pins),
-    repo.openEpisodes(db, 'consecutive-absences', input.pins),
+    repo.openStudentEpisodeKeys(db, input.pins, input.termId),
   ]);
-  // The episodes open in this term: only those can be closed, and none is opened again (most
-  // evaluations change none, and ask nothing more of the database for them).
-  const open = new Set(
-    [...openBelow, ...openAbsences].filter((episode) => episode.termId === input.termId).map((episode) => `${episode.rule}|${episode.pin}|${episode.scope}`),
-  );
   const latestBySubject = new Map(
     await Promise.all(
       input.subjects.map(async (subject) => {
@@ -313,7 +309,7 @@ export async function evaluateStudents(
       if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
         // Already told: the episode stays open, and nothing more is asked of the database.
         if (open.has(`below-threshold|${pin}|${scope}`)) continue;
-        const absences = (await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId)).slice(-10);
+        const absences = await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId, 10);
         await fire(
           'below-threshold',
           pin,
