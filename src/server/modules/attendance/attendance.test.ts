@@ -303,7 +303,8 @@ describe('notifications', () => {
     try {
       const d = addDays(today, -5);
       expect((await put('CSE4', d, { records: [] })).statusCode).toBe(200);
-      await vi.waitFor(() => expect(heard).toContain(JSON.stringify({ class: 'CSE4', date: d, period: 0 })));
+      // Naming the process that saved it.
+      await vi.waitFor(() => expect(heard).toContain(JSON.stringify({ class: 'CSE4', date: d, period: 0, from: ctx.database.instance })));
     } finally {
       await stop();
     }

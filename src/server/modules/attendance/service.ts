@@ -496,10 +496,6 @@ async function writeRegister(
       register,
       changes.map((c) => ({ pin: c.pin, from: c.oldStatus, to: c.newStatus })),
     );
-    // The reports that sum marks, and the records of this class's students (decision 52); a mark of
-    // a student no longer on the class's roster changed: every record, as their class is another's.
-    if (changes.some((change) => !onRoster.has(change.pin))) await bumpDataVersion(tx);
-    await bumpMarkVersions(tx, [className]);
     // A register with marks before this save is replaced; otherwise it is new.
     const replaced = existing.size > 0;
     const target = period === 0 ? `${className} ${date}` : `${className} ${date} period ${period}`;
@@ -524,6 +520,11 @@ async function writeRegister(
       answer = { register: toRegister(saved, [...marks].sort(byPin), checkedIn), etag: registerTag(saved) };
     }
     if (key !== undefined) await repo.keepIdempotentAnswer(tx, key, { status: 200, body: answer.register, etag: answer.etag });
+    // The reports that sum marks, and the records of this class's students (decision 52); a mark of
+    // a student no longer on the class's roster changed: every record, as their class is another's.
+    // Last: every save updates the same version rows, and holds them until its commit.
+    if (changes.some((change) => !onRoster.has(change.pin))) await bumpDataVersion(tx);
+    await bumpMarkVersions(tx, [className]);
     return answer;
   });
 
