@@ -353,6 +353,26 @@ describe('reading the latest marks', () => {
     expect(await absenceDates(ctx.database.db, 'AL1', '', register!.termId, 100)).toEqual(all);
   });
 
+  it('counts days, not lectures, when a student was absent from several lectures a day', async () => {
+    await ctx.database.db.insert(subjects).values({ code: 'LT', name: 'Latest Dates' }).onConflictDoNothing();
+    await putStudents(ctx.database.db, [{ pin: 'LT1', name: 'Away All Day', className: 'CSE4' }]);
+    const days = [addDays(today, -70), addDays(today, -69)];
+    for (const date of days) {
+      for (const period of [1, 2, 3]) {
+        const saved = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/attendance/CSE4/${date}?period=${period}`,
+          headers: { cookie: faculty },
+          payload: { records: [{ pin: 'LT1', status: 'absent' }], subject: 'LT' },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+    }
+    const [register] = await ctx.database.db.select({ termId: registers.termId }).from(registers).where(and(eq(registers.className, 'CSE4'), eq(registers.date, days[0]!)));
+    expect(await absenceDates(ctx.database.db, 'LT1', null, register!.termId, 2)).toEqual(days);
+    expect(await absenceDates(ctx.database.db, 'LT1', 'LT', register!.termId, 1)).toEqual([days[1]]);
+  });
+
   it("walks each student's marks newest first through the history index, never sorting all of them", async () => {
     const plan = await ctx.database.db.transaction(async (tx) => {
       // As on a large term, where walking the history index in its order is the way in: sorting is

@@ -95,22 +95,27 @@ export async function absenceDates(
   termId: string | null,
   latest?: number,
 ): Promise<string[]> {
-  const query = db
-    .select({ date: attendanceMarks.date })
-    .from(attendanceMarks)
-    .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
-    .where(
-      and(
-        eq(attendanceMarks.pin, pin),
-        eq(attendanceMarks.status, 'absent'),
-        subjectCode === null ? undefined : subjectCode === '' ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode),
-        sameTerm(registers.termId, termId),
-      ),
-    );
-  if (latest === undefined) return [...new Set((await query.orderBy(attendanceMarks.date)).map((row) => row.date))];
-  // A student has at most REGISTERS_A_DAY marks a day: enough rows for `latest` days.
-  const rows = await query.orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period)).limit(latest * REGISTERS_A_DAY);
-  return [...new Set(rows.map((row) => row.date))].slice(0, latest).reverse();
+  const query = () =>
+    db
+      .select({ date: attendanceMarks.date })
+      .from(attendanceMarks)
+      .innerJoin(registers, eq(registers.id, attendanceMarks.registerId))
+      .where(
+        and(
+          eq(attendanceMarks.pin, pin),
+          eq(attendanceMarks.status, 'absent'),
+          subjectCode === null ? undefined : subjectCode === '' ? isNull(registers.subjectCode) : eq(registers.subjectCode, subjectCode),
+          sameTerm(registers.termId, termId),
+        ),
+      );
+  if (latest === undefined) return [...new Set((await query().orderBy(attendanceMarks.date)).map((row) => row.date))];
+  // Most often a subject's absences are a day apart: `latest` rows, then more only while days are
+  // missing, up to enough for `latest` days of REGISTERS_A_DAY marks each.
+  for (let limit = latest; ; limit = Math.min(limit * 4, latest * REGISTERS_A_DAY)) {
+    const rows = await query().orderBy(newestFirst(attendanceMarks.date), newestFirst(attendanceMarks.period)).limit(limit);
+    const dates = [...new Set(rows.map((row) => row.date))];
+    if (dates.length >= latest || rows.length < limit || limit === latest * REGISTERS_A_DAY) return dates.slice(0, latest).reverse();
+  }
 }
 
 /** Opens an episode unless one is open for the same rule, PIN, scope and term: its id, or null. */
