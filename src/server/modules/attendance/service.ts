@@ -524,7 +524,7 @@ async function writeRegister(
     // a student no longer on the class's roster changed: every record, as their class is another's.
     // Last: every save updates the same version rows, and holds them until its commit.
     if (changes.some((change) => !onRoster.has(change.pin))) await bumpDataVersion(tx);
-    await bumpMarkVersions(tx, [className]);
+    await bumpMarkVersions(tx, [className], { earlierDay: date < today });
     return answer;
   });
 

@@ -151,6 +151,31 @@ describe('cached reports', () => {
     expect(after.overallAttendance.present).toBe(before.overallAttendance.present + 1);
   });
 
+  it("show a save of an earlier day in the dashboard's series at once in both processes, as they do today's", async () => {
+    type Series = { monthlyReport: { date: string; present: number; absent: number }[] };
+    const dayOf = async (app: FastifyInstance, date: string) =>
+      ((await get(app, '/api/reports/dashboard?term=all', faculty)).json() as Series).monthlyReport.find((row) => row.date === date) ?? { present: 0, absent: 0 };
+    const earlier = addDays(today, -5);
+    // Both processes have read (and remember) the series' earlier days.
+    for (const app of [ctx.app, other]) expect(await dayOf(app, earlier)).toMatchObject({ present: 0, absent: 0 });
+    for (const [date, status] of [[earlier, 'present'], [today, 'absent']] as const) {
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/attendance/CSE1/${date}`,
+        headers: { cookie: faculty },
+        payload: { records: [{ pin: 'RC-1', status }, { pin: 'RC-2', status }] },
+      });
+      expect(saved.statusCode).toBe(200);
+      for (const app of [ctx.app, other]) {
+        // The two marked so (the class's other students are absent).
+        const day = await dayOf(app, date);
+        const where = `${date} in ${app === other ? 'the other' : 'this'} process`;
+        if (status === 'present') expect(day.present, where).toBe(2);
+        else expect([day.present, day.absent >= 2], where).toEqual([0, true]);
+      }
+    }
+  });
+
   it("keep a student's record while another class's register is saved, and not once a mark of theirs changes there", async () => {
     const importRoster = async (csv: string) => {
       const imported = await ctx.app.inject({ method: 'POST', url: '/api/admin/roster/import', headers: { 'content-type': 'text/csv', cookie: admin }, payload: csv });

@@ -8,11 +8,17 @@ import * as repo from './repository';
  * answer bumps in its own transaction. `reports` covers every report, and is bumped by every such
  * write but a register's save; a save bumps `marks` (the reports that sum marks) and `marks:<class>`
  * for each class whose students' marks it changed (their records), so that a save in one class
- * leaves the records of every other class's students cached. `sign-ins` covers every write that
+ * leaves the records of every other class's students cached; a save of an earlier day also bumps
+ * `marks-earlier-days` (the dashboard series' earlier days, decision 54). `sign-ins` covers every write that
  * ends a sign-in session or changes what a session carries (an account's role, name, PIN, state, TOTP).
  */
 export const REPORTS = 'reports';
 export const MARKS = 'marks';
+/**
+ * Bumped with `marks` by a save of a day before the saver's today: the dashboard's series keeps
+ * the sums of the days before yesterday under it (decision 54). Not `marks:...`, which names classes.
+ */
+export const MARKS_OF_EARLIER_DAYS = 'marks-earlier-days';
 export const SIGN_INS = 'sign-ins';
 
 /** The version of the marks of one class's students (decision 52). */
@@ -36,11 +42,12 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
 }
 
 /**
- * A register save's bumps: `marks`, then each class's (in order, as every save takes them, so that
- * two saves never wait for each other's rows crosswise).
+ * A register save's bumps: `marks`, then that of the earlier days when the register's day is
+ * before today, then each class's (always in this order, as every save takes them, so that two
+ * saves never wait for each other's rows crosswise).
  */
-export async function bumpMarkVersions(tx: Executor, classNames: Iterable<string>): Promise<void> {
-  const names = [MARKS, ...[...new Set(classNames)].sort().map(marksOfClass)];
+export async function bumpMarkVersions(tx: Executor, classNames: Iterable<string>, options: { earlierDay: boolean }): Promise<void> {
+  const names = [MARKS, ...(options.earlierDay ? [MARKS_OF_EARLIER_DAYS] : []), ...[...new Set(classNames)].sort().map(marksOfClass)];
   for (const [name, version] of await repo.bumpEach(tx, names)) noteWritten(name, version);
 }
 

@@ -65,6 +65,28 @@ export async function dashboardCounts(
   return row ?? { perClass: [], perDay: [] };
 }
 
+/**
+ * The sums per date of some of the dashboard series' dates (every class merged, or one class's),
+ * oldest first: the days before yesterday, which the dashboard remembers (decision 54).
+ */
+export async function seriesCounts(db: Executor, options: { className?: string | undefined; dates: readonly string[] }): Promise<DayCountsRow[]> {
+  const { className, dates } = options;
+  if (dates.length === 0) return [];
+  const shape = `${className === undefined ? '-' : 'class'}.${dates.length}`;
+  const statement = preparedStatement<DayCountsRow>(db, `reports.seriesCounts.${shape}`, () => {
+    const inSeries: SQL[] = [inArray(classDayTotals.date, dates.map((_, index) => sql.placeholder(`date${index}`)))];
+    if (className !== undefined) inSeries.push(eq(classDayTotals.className, sql.placeholder('className')));
+    return sql`select ${classDayTotals.date}::text as date,
+            sum(${classDayTotals.present} + ${classDayTotals.late})::int as present, sum(${classDayTotals.absent})::int as absent
+          from ${classDayTotals} where ${and(...inSeries)}
+          group by ${classDayTotals.date}
+          order by ${classDayTotals.date}`;
+  });
+  const values: Record<string, unknown> = { className };
+  dates.forEach((date, index) => (values[`date${index}`] = date));
+  return statement.run(values);
+}
+
 /** The dashboard's statement for its conditions on the totals of the term and of the series. */
 function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | undefined): SQL {
   return sql`with totals as (

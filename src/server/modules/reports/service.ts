@@ -1,4 +1,4 @@
-import { eachDate, todayIn } from '../../../shared/dates';
+import { addDays, eachDate, todayIn } from '../../../shared/dates';
 import {
   buildDailyReport,
   overallOf,
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http-error';
 import { assertClassExists } from '../classes/service';
 import { studentTotals } from '../counters/service';
-import type { DataVersions } from '../data-version/service';
+import { MARKS_OF_EARLIER_DAYS, REPORTS, type DataVersions } from '../data-version/service';
 import { countByClass } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { resolveTermRange } from '../terms/service';
@@ -41,11 +41,16 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   if (input.className !== undefined) await assertClassExists(db, input.className);
   const today = todayIn(input.timeZone, input.now);
   const range = await resolveTermRange(db, input.term, today, input.versions);
-  const [{ perClass, perDay }, sizes] = await Promise.all([
-    repo.dashboardCounts(db, { className: input.className, termId: range.term?.id, dates: seriesDates(today) }),
+  // The series' days before yesterday are remembered until a save of an earlier day (or any change
+  // of the reports); yesterday and today are read each time (decision 54).
+  const { earlier, recent } = seriesDates(today);
+  const [{ perClass, perDay: recentDays }, earlierDays, sizes] = await Promise.all([
+    repo.dashboardCounts(db, { className: input.className, termId: range.term?.id, dates: recent }),
+    earlierSeries(db, input.className, earlier, input.versions),
     // Withdrawn students are off their class's register.
     countByClass(db, input.versions),
   ]);
+  const perDay = [...earlierDays, ...recentDays];
 
   const classWiseAttendance = perClass.map((row) => toClassAttendance({ ...row, totalStudents: sizes.get(row.className) ?? 0 }));
   return {
@@ -58,16 +63,44 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   };
 }
 
-/** The series' dates of the last `today` asked: the same all day, where working them out was a twentieth of a dashboard's time in the server. */
-let series: { today: string; dates: readonly string[] } | undefined;
+interface SeriesDates {
+  /** The days before yesterday: remembered. */
+  earlier: readonly string[];
+  /** Yesterday and today. */
+  recent: readonly string[];
+}
 
-/** The dates of the dashboard's series ending `today`: the monthly window, which holds the weekly one, so one read serves both. */
-function seriesDates(today: string): readonly string[] {
+/** The series' dates of the last `today` asked: the same all day, where working them out was a twentieth of a dashboard's time in the server. */
+let series: { today: string; dates: SeriesDates } | undefined;
+
+/**
+ * The dates of the dashboard's series ending `today`: the monthly window, which holds the weekly
+ * one, so one read serves both; split before yesterday.
+ */
+function seriesDates(today: string): SeriesDates {
   if (series?.today !== today) {
     const { from, to } = reportWindow(today, Math.max(PERIOD_DAYS.weekly, PERIOD_DAYS.monthly));
-    series = { today, dates: Object.freeze(eachDate(from, to)) };
+    const dates = eachDate(from, to);
+    const yesterday = addDays(today, -1);
+    series = {
+      today,
+      dates: { earlier: Object.freeze(dates.filter((date) => date < yesterday)), recent: Object.freeze(dates.filter((date) => date >= yesterday)) },
+    };
   }
   return series.dates;
+}
+
+/**
+ * The series' sums of the days before yesterday, remembered under the version that a save of a day
+ * before the saver's today bumps, and the reports version. A save's today may be a day behind the
+ * reader's (clocks around midnight): yesterday is therefore never remembered.
+ */
+async function earlierSeries(db: Db, className: string | undefined, dates: readonly string[], versions: DataVersions | undefined) {
+  if (dates.length === 0) return [];
+  const read = () => repo.seriesCounts(db, { className, dates });
+  if (!versions) return read();
+  const reports = await versions.current(REPORTS);
+  return versions.remember(MARKS_OF_EARLIER_DAYS, `series ${className ?? ''} ${dates[0]} ${dates.length} under reports ${reports}`, read);
 }
 
 export interface StudentSummariesInput {
