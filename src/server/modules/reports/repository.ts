@@ -31,7 +31,8 @@ export interface DashboardCounts {
 
 /**
  * The dashboard's figures in one statement: one round trip and one snapshot, so that the tiles,
- * the class table and the series agree even while a register is saved. `perClass`: every class
+ * the class table and the series' days asked agree even while a register is saved (the days
+ * before yesterday are read apart and remembered: `seriesCounts`, decision 54). `perClass`: every class
  * (or one) in class order, with the sums of its registers' counters in the term (`termId`; every
  * register when undefined); an archived class only while it has registers there, so its history
  * stays. Roster sizes are not read here: the caller remembers them per reports version.
