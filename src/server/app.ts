@@ -272,7 +272,7 @@ export async function buildApp({ database: given, config, logger = false, metric
   await app.register(rosterRoutes, { db: database.db });
   await app.register(rosterImportRoutes, { db: database.db });
   await app.register(firestoreImportRoutes, { database, timeZone: config.timeZone });
-  await app.register(attendanceRoutes, { database, cache: reportCache('attendance'), timeZone: config.timeZone });
+  await app.register(attendanceRoutes, { database, versions, cache: reportCache('attendance'), timeZone: config.timeZone });
   await app.register(correctionRoutes, { database, timeZone: config.timeZone });
   await app.register(checkinRoutes, checkins);
   await app.register(reportRoutes, { db: database.db, versions, cache: reportCache('reports'), timeZone: config.timeZone });

@@ -18,7 +18,7 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
 import type { ReportCache } from '../../plugins/report-cache';
-import { getHistory, getPreviousRegister, getTaggedRegister, listClassSummaries, listDayPeriods, portalToday, syncRegister } from './service';
+import { getHistory, getPreviousRegister, getTaggedRegister, listClassSummaries, listDayPeriods, portalToday, syncRegister, type DataVersions } from './service';
 
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -45,9 +45,9 @@ function saveRequestHash(className: string, date: string, period: number, body: 
   return createHash('sha256').update(`PUT\n${path}\n${canonicalJson(body)}`).digest('hex');
 }
 
-export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; cache: ReportCache; timeZone: string }> = async (
+export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; versions?: DataVersions; cache: ReportCache; timeZone: string }> = async (
   app,
-  { database, cache, timeZone },
+  { database, versions, cache, timeZone },
 ) => {
   const { db } = database;
   // The class cards change only with a write: answered from memory, or as 304 (`cache`).
@@ -63,7 +63,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ database: Database; cache
         response: { 200: ClassListSchema, ...refused },
       },
     },
-    async (request, reply) => cache.answer(request, reply, async () => ({ body: await listClassSummaries(db, timeZone) })),
+    async (request, reply) => cache.answer(request, reply, async () => ({ body: await listClassSummaries(db, timeZone, undefined, versions) })),
   );
 
   app.get(

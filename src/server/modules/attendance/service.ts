@@ -23,7 +23,7 @@ import { badRequest, conflict, HttpError } from '../../http-error';
 import { actorOf, recordAudit } from '../audit/service';
 import { assertClassExists, assertClassOpen, listActiveClassNames, lockOpenClass } from '../classes/service';
 import { countMarkChanges, termIdOn } from '../counters/service';
-import { bumpDataVersion, bumpMarkVersions } from '../data-version/service';
+import { bumpDataVersion, bumpMarkVersions, type DataVersions } from '../data-version/service';
 import { countByClass, listClassRoster } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { periodsOn } from '../timetable/service';
@@ -209,9 +209,12 @@ export async function listDayPeriods(db: Executor, className: string, date: stri
   return [...byPeriod.values()].sort((a, b) => a.period - b.period);
 }
 
-/** The dashboard's class cards: each active (not archived) class with its roster size and whether a register is taken today. */
-export async function listClassSummaries(db: Executor, timeZone: string, now = new Date()): Promise<ClassSummary[]> {
-  const [names, sizes, taken] = await Promise.all([listActiveClassNames(db), countByClass(db), repo.listTakenOn(db, todayIn(timeZone, now))]);
+/**
+ * The dashboard's class cards: each active (not archived) class with its roster size and whether a
+ * register is taken today. With `versions`, the roster sizes are read once per reports version.
+ */
+export async function listClassSummaries(db: Executor, timeZone: string, now = new Date(), versions?: DataVersions): Promise<ClassSummary[]> {
+  const [names, sizes, taken] = await Promise.all([listActiveClassNames(db), countByClass(db, versions), repo.listTakenOn(db, todayIn(timeZone, now))]);
   const byClass = new Map(taken.map((row) => [row.className, row]));
   return names.map((name) => {
     const today = byClass.get(name);
@@ -765,3 +768,5 @@ export async function restoreSelfMark(
   });
   return true;
 }
+
+export type { DataVersions };

@@ -82,6 +82,7 @@ describe('cached reports', () => {
 
   it('answer afresh after a roster import, a term change and a profile edit', async () => {
     let tag = await tagOf('/api/reports/dashboard');
+    const cardsTag = await tagOf('/api/classes');
     await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/roster/import',
@@ -93,6 +94,9 @@ describe('cached reports', () => {
       className: 'CSE1',
       totalStudents: 3,
     });
+    // The class cards' roster sizes too, though remembered per reports version.
+    const cards = await expectFresh('/api/classes', cardsTag);
+    expect((cards.json() as { name: string; studentCount: number }[]).find((card) => card.name === 'CSE1')).toMatchObject({ studentCount: 3 });
 
     tag = await tagOf('/api/reports/dashboard');
     const term = await ctx.app.inject({
