@@ -27,6 +27,9 @@ describe('portal demo-data --marks N', { timeout: 120_000 }, () => {
                  (select count(distinct status)::int from attendance_marks) as statuses`,
     );
     expect(counts).toEqual({ registers: 150, marks: 3_000, weekend: 0, statuses: 4 });
+    // Analyzed as written: the planner knows the marks are there.
+    const [marksTable] = await queryRows<{ rows: number }>(ctx.database.db, sql`select reltuples::int as rows from pg_class where relname = 'attendance_marks'`);
+    expect(marksTable!.rows).toBe(3_000);
 
     // Each student attends at their own rate: some fall below 75%, some stay above.
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/reports/students?term=all', headers: { cookie: await ctx.signIn('faculty') } })).json() as {
