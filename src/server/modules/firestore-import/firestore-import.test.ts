@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
 import { FirestoreImportResultSchema, type FirestoreImportResult } from '../../../shared/schemas/firestore-import';
+import { queryRows } from '../../db/client';
 import { attendanceMarks, auditLog, classes, profiles, registers, students } from '../../db/schema';
 import { withStaffApp, type TestContext } from '../../test/test-app';
 import { expectAdminOnly } from '../../test/admin-access';
@@ -229,6 +230,12 @@ describe.each(CASES)('importing the Firebase app’s export as $shape', ({ shape
       .where(inArray(attendanceMarks.className, [...pair, unknown]));
     expect(marks[0]).toEqual({ present: expected.present, all: expected.present + expected.absent });
     expect(await findCounterDifferences(db)).toEqual([]);
+    // Analyzed once imported: the planner counts every mark there is.
+    const [table] = await queryRows<{ rows: number; count: number }>(
+      db,
+      sql`select reltuples::int as rows, (select count(*)::int from attendance_marks) as count from pg_class where relname = 'attendance_marks'`,
+    );
+    expect(table!.rows).toBe(table!.count);
 
     // The students the records named, with their records' names and the class of their latest register.
     const added = await db.select().from(students).where(inArray(students.pin, [f.pin(4), f.pin(5), f.pin(6)]));

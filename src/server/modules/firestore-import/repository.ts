@@ -61,3 +61,8 @@ export async function listProfilePins(db: Executor): Promise<string[]> {
 export async function insertProfiles(tx: Tx, rows: readonly (typeof profiles.$inferInsert)[]): Promise<void> {
   for (const part of chunks(rows)) await tx.insert(profiles).values(part);
 }
+
+/** The planner's statistics of the tables an import fills, taken again once it has committed. */
+export async function analyzeImported(db: Executor): Promise<void> {
+  await db.execute(sql`analyze attendance_marks, attendance_sessions, student_counters, students, profiles`);
+}

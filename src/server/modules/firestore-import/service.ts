@@ -122,6 +122,8 @@ export async function importFirestore(
     await write(tx, made, actor);
     return made;
   });
+  // A first import fills the tables from nothing: their first reads plan with what is there.
+  if (plan.counts.marks.total > 0) await repo.analyzeImported(database.db);
   return { applied: true, shape: file.shape, ...plan.counts };
 }
 
