@@ -37,6 +37,10 @@ const REGISTERS_A_DAY = 13;
 const sameTerm = (column: typeof alertEpisodes.termId | typeof registers.termId, termId: string | null) =>
   termId === null ? isNull(column) : eq(column, termId);
 
+/** The same condition on a `term_id` column named in a statement's text (`c.term_id`, say). */
+const inTermBucket = (column: string, termId: string | null) =>
+  termId === null ? sql`${sql.raw(column)} is null` : sql`${sql.raw(column)} = ${termId}::uuid`;
+
 /** Students' counts per subject ('' whole-day registers) in one term bucket. */
 export function countersOf(db: Executor, pins: readonly string[], termId: string | null) {
   if (pins.length === 0) return Promise.resolve([]);
@@ -44,7 +48,7 @@ export function countersOf(db: Executor, pins: readonly string[], termId: string
     db,
     sql`select pin, subject_code as "subjectCode", (present + late)::int as attended, absent::int as absent
         from student_counters
-        where pin = any(${sql.param([...pins])}::text[]) and ${termId === null ? sql`term_id is null` : sql`term_id = ${termId}::uuid`}`,
+        where pin = any(${sql.param([...pins])}::text[]) and ${inTermBucket('term_id', termId)}`,
   );
 }
 
@@ -166,7 +170,7 @@ export async function openStudentEpisodeKeys(db: Executor, pins: readonly string
           from ${alertEpisodes}
          where rule in ('below-threshold', 'consecutive-absences') and closed_at is null
            and pin = any(${sql.param([...pins])}::text[])
-           and ${termId === null ? sql`term_id is null` : sql`term_id = ${termId}::uuid`}`,
+           and ${inTermBucket('term_id', termId)}`,
   );
   return new Set(rows.map((row) => row.key));
 }
@@ -303,7 +307,7 @@ export async function studentsWithSubjects(db: Executor, termId: string | null) 
                array_agg(distinct s.pin) as pins,
                coalesce(array_agg(distinct c.subject_code) filter (where c.subject_code is not null), '{}') as subjects
           from ${students} s
-          left join student_counters c on c.pin = s.pin and ${termId === null ? sql`c.term_id is null` : sql`c.term_id = ${termId}::uuid`}
+          left join student_counters c on c.pin = s.pin and ${inTermBucket('c.term_id', termId)}
          where s.withdrawn_at is null
          group by s.class_name
          order by s.class_name collate "C"`,

@@ -77,15 +77,19 @@ export async function seriesCounts(db: Executor, options: { className?: string |
   const statement = preparedStatement<DayCountsRow>(db, `reports.seriesCounts.${shape}`, () => {
     const inSeries: SQL[] = [inArray(classDayTotals.date, dates.map((_, index) => sql.placeholder(`date${index}`)))];
     if (className !== undefined) inSeries.push(eq(classDayTotals.className, sql.placeholder('className')));
-    return sql`select ${classDayTotals.date}::text as date,
-            sum(${classDayTotals.present} + ${classDayTotals.late})::int as present, sum(${classDayTotals.absent})::int as absent
-          from ${classDayTotals} where ${and(...inSeries)}
-          group by ${classDayTotals.date}
-          order by ${classDayTotals.date}`;
+    return sql`${daySums(inSeries, sql`${classDayTotals.date}::text`)} order by ${classDayTotals.date}`;
   });
   const values: Record<string, unknown> = { className };
   dates.forEach((date, index) => (values[`date${index}`] = date));
   return statement.run(values);
+}
+
+/** The series' sums per date (attended: present and late) of the class-day totals that meet `inSeries`. */
+function daySums(inSeries: SQL[], date: SQL): SQL {
+  return sql`select ${date} as date,
+            sum(${classDayTotals.present} + ${classDayTotals.late})::int as present, sum(${classDayTotals.absent})::int as absent
+          from ${classDayTotals} where ${and(...inSeries)}
+          group by ${classDayTotals.date}`;
 }
 
 /** The dashboard's statement for its conditions on the totals of the term and of the series. */
@@ -95,12 +99,7 @@ function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | und
             sum(${classTermTotals.present} + ${classTermTotals.late}) as present, sum(${classTermTotals.absent}) as absent
           from ${classTermTotals} ${inTerm.length > 0 ? sql`where ${and(...inTerm)}` : sql``}
           group by ${classTermTotals.className}
-        ), days as (
-          select ${classDayTotals.date} as date,
-            sum(${classDayTotals.present} + ${classDayTotals.late})::int as present, sum(${classDayTotals.absent})::int as absent
-          from ${classDayTotals} where ${and(...inSeries)}
-          group by ${classDayTotals.date}
-        )
+        ), days as (${daySums(inSeries, sql`${classDayTotals.date}`)})
         select
           (select coalesce(json_agg(json_build_object(
               'className', ${classes.name},
