@@ -3,8 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../shared/dates';
+import type { Dashboard } from '../../../shared/schemas/reports';
 import { buildApp } from '../../app';
+import { queryRows } from '../../db/client';
 import { createTestContext, type TestContext, TEST_APP_CONFIG } from '../../test/test-app';
+import { getDashboard } from '../reports/service';
 
 /**
  * Cached reports (decision 14): an unchanged report is a 304 (or an answer from memory), and
@@ -177,6 +180,45 @@ describe('cached reports', () => {
         if (status === 'present') expect(day.present, where).toBe(2);
         else expect([day.present, day.absent >= 2], where).toEqual([0, true]);
       }
+    }
+  });
+
+  it("keep each process's class table between saves, taking in only the classes saved since, as a full read gives them", async () => {
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/roster/import',
+      headers: { 'content-type': 'text/csv', cookie: admin },
+      payload: 'pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-4,Dev,CSE4\n',
+    });
+    expect(imported.statusCode).toBe(200);
+    type Figures = Pick<Dashboard, 'overallAttendance' | 'classWiseAttendance'>;
+    const figures = ({ overallAttendance, classWiseAttendance }: Figures): Figures => ({ overallAttendance, classWiseAttendance });
+    const read = async (app: FastifyInstance) => figures((await get(app, '/api/reports/dashboard', faculty)).json() as Dashboard);
+    // Both processes hold a table.
+    for (const app of [ctx.app, other]) await read(app);
+    const saves = [
+      [ctx.app, 'CSE4', [{ pin: 'RC-4', status: 'present' }]],
+      [other, 'CSE1', [{ pin: 'RC-1', status: 'late' }, { pin: 'RC-2', status: 'absent' }]],
+      [ctx.app, 'CSE4', [{ pin: 'RC-4', status: 'absent' }]],
+      [other, 'CSE1', [{ pin: 'RC-1', status: 'present' }, { pin: 'RC-2', status: 'present' }]],
+    ] as const;
+    for (const [index, [through, className, records]] of saves.entries()) {
+      const saved = await through.inject({
+        method: 'PUT',
+        url: `/api/attendance/${className}/${addDays(today, -index)}`,
+        headers: { cookie: faculty },
+        payload: { records },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // A class's version carries the marks version of the save that last bumped it.
+      const versions = await queryRows<{ version: string | number }>(
+        ctx.database.db,
+        sql`select version from data_versions where name in ('marks', ${`marks:${className}`}) order by name`,
+      );
+      const [marks, ofClass] = versions.map((row) => Number(row.version));
+      expect(ofClass, className).toBe(marks);
+      const expected = figures(await getDashboard(ctx.database.db, { timeZone: 'UTC' }));
+      for (const app of [ctx.app, other]) expect(await read(app), `after saving ${className}, ${app === other ? 'the other' : 'this'} process`).toEqual(expected);
     }
   });
 

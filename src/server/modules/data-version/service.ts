@@ -13,7 +13,7 @@ import * as repo from './repository';
  * ends a sign-in session or changes what a session carries (an account's role, name, PIN, state, TOTP).
  */
 export const REPORTS = 'reports';
-export const MARKS = 'marks';
+export const MARKS = repo.MARKS_VERSION;
 /**
  * Bumped with `marks` by a save of a day before the saver's today: the dashboard's series keeps
  * the sums of the days before yesterday under it (decision 54). Not `marks:...`, which names classes.
@@ -44,11 +44,12 @@ export async function bumpDataVersion(tx: Executor, name = REPORTS): Promise<num
 /**
  * A register save's bumps: `marks`, then that of the earlier days when the register's day is
  * before today, then each class's (always in this order, as every save takes them, so that two
- * saves never wait for each other's rows crosswise).
+ * saves never wait for each other's rows crosswise). The others take the new `marks` value
+ * (decision 55): the classes saved since a `marks` value are those whose version is above it.
  */
 export async function bumpMarkVersions(tx: Executor, classNames: Iterable<string>, options: { earlierDay: boolean }): Promise<void> {
-  const names = [MARKS, ...(options.earlierDay ? [MARKS_OF_EARLIER_DAYS] : []), ...[...new Set(classNames)].sort().map(marksOfClass)];
-  for (const [name, version] of await repo.bumpEach(tx, names)) noteWritten(name, version);
+  const names = [...(options.earlierDay ? [MARKS_OF_EARLIER_DAYS] : []), ...[...new Set(classNames)].sort().map(marksOfClass)];
+  for (const [name, version] of await repo.bumpWithMarks(tx, names)) noteWritten(name, version);
 }
 
 /** Remembers a bump of this process until a read of its row shows it (see `written`). */

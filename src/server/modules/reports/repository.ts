@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-queries';
-import { registers, classes, classDayTotals, classTermTotals, subjects } from '../../db/schema';
+import { registers, classes, classDayTotals, classTermTotals, dataVersions, subjects } from '../../db/schema';
 
 /**
  * Dashboard figures come from the class totals (decision 43): the registers' counters summed per
@@ -27,6 +27,18 @@ export interface DayCountsRow {
 export interface DashboardCounts {
   perClass: ClassCountsRow[];
   perDay: DayCountsRow[];
+  /** The `marks` version of the same snapshot (0 before the first save). */
+  marksVersion: number;
+}
+
+/**
+ * The names of the versions the dashboard reads (decision 55): `marks`, which every save bumps, and
+ * the prefix of a class's (the prefix, then the class's name), which carries the `marks` value of
+ * the last save of the class's students.
+ */
+export interface MarksVersionNames {
+  marks: string;
+  classPrefix: string;
 }
 
 /**
@@ -38,6 +50,8 @@ export interface DashboardCounts {
  * stays. Roster sizes are not read here: the caller remembers them per reports version.
  * `perDay`: the sums per date of `dates` (the series' every date), every class merged (or one
  * class's), oldest first. Present and late marks attend (decision 13); excused ones count in neither.
+ * `marksVersion`: the `marks` version of the same snapshot. With `savedSince`, `perClass` holds
+ * only the classes saved since that `marks` value (decision 55).
  *
  * The term is asked by its id and the series by its dates one by one, not as ranges of dates: the
  * database then keeps one plan for the kept statement, where a range of unknown dates made it plan
@@ -45,25 +59,42 @@ export interface DashboardCounts {
  */
 export async function dashboardCounts(
   db: Executor,
-  options: { className?: string | undefined; termId: string | undefined; dates: readonly string[] },
+  options: {
+    className?: string | undefined;
+    termId: string | undefined;
+    dates: readonly string[];
+    names: MarksVersionNames;
+    /** A `marks` value: only the classes saved since are listed (not with `className`). */
+    savedSince?: number | undefined;
+  },
 ): Promise<DashboardCounts> {
-  const { className, termId, dates } = options;
-  // Built once per executor and shape (db/prepared-queries.ts): with or without a class and a term, and the series' length.
-  const shape = `${className === undefined ? '-' : 'class'}.${termId === undefined ? '-' : 'term'}.${dates.length}`;
+  const { className, termId, dates, names, savedSince } = options;
+  // Built once per executor and shape (db/prepared-queries.ts): with or without a class, a term and
+  // the saved classes only, and the series' length.
+  const shape = `${className === undefined ? '-' : 'class'}.${termId === undefined ? '-' : 'term'}.${savedSince === undefined ? '-' : 'since'}.${dates.length}`;
   const statement = preparedStatement<DashboardCounts>(db, `reports.dashboardCounts.${shape}`, () => {
     const classPlaceholder = sql`${sql.placeholder('className')}`;
     const inTerm: SQL[] = termId === undefined ? [] : [eq(classTermTotals.termId, sql.placeholder('termId'))];
     const inSeries: SQL[] = [inArray(classDayTotals.date, dates.map((_, index) => sql.placeholder(`date${index}`)))];
+    const ofClasses: SQL[] = [];
     if (className !== undefined) {
       inTerm.push(eq(classTermTotals.className, classPlaceholder));
       inSeries.push(eq(classDayTotals.className, classPlaceholder));
+      ofClasses.push(sql`${classes.name} = ${classPlaceholder}`);
     }
-    return dashboardStatement(inTerm, inSeries, className === undefined ? undefined : classPlaceholder);
+    if (savedSince !== undefined) {
+      const prefix = sql.placeholder('classPrefix');
+      const saved = sql`select substr(${dataVersions.name}, length(${prefix}::text) + 1) from ${dataVersions}
+        where starts_with(${dataVersions.name}, ${prefix}::text) and ${dataVersions.version} > ${sql.placeholder('since')}`;
+      inTerm.push(sql`${classTermTotals.className} in (${saved})`);
+      ofClasses.push(sql`${classes.name} in (${saved})`);
+    }
+    return dashboardStatement(inTerm, inSeries, ofClasses);
   });
-  const values: Record<string, unknown> = { className, termId };
+  const values: Record<string, unknown> = { className, termId, since: savedSince, ...names };
   dates.forEach((date, index) => (values[`date${index}`] = date));
   const [row] = await statement.run(values);
-  return row ?? { perClass: [], perDay: [] };
+  return row ?? { perClass: [], perDay: [], marksVersion: 0 };
 }
 
 /**
@@ -92,8 +123,8 @@ function daySums(inSeries: SQL[], date: SQL): SQL {
           group by ${classDayTotals.date}`;
 }
 
-/** The dashboard's statement for its conditions on the totals of the term and of the series. */
-function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | undefined): SQL {
+/** The dashboard's statement for its conditions on the totals of the term and of the series, and on the classes listed. */
+function dashboardStatement(inTerm: SQL[], inSeries: SQL[], ofClasses: SQL[]): SQL {
   return sql`with totals as (
           select ${classTermTotals.className} as class_name,
             sum(${classTermTotals.present} + ${classTermTotals.late}) as present, sum(${classTermTotals.absent}) as absent
@@ -108,11 +139,11 @@ function dashboardStatement(inTerm: SQL[], inSeries: SQL[], className: SQL | und
             ) order by ${classes.position}, ${classes.name}), '[]'::json)
             from ${classes}
             left join totals on totals.class_name = ${classes.name}
-            where (${classes.archivedAt} is null or totals.class_name is not null)
-              ${className === undefined ? sql`` : sql`and ${classes.name} = ${className}`}
+            where ${and(sql`(${classes.archivedAt} is null or totals.class_name is not null)`, ...ofClasses)}
           ) as "perClass",
           (select coalesce(json_agg(json_build_object('date', days.date, 'present', days.present, 'absent', days.absent) order by days.date), '[]'::json)
-            from days) as "perDay"`;
+            from days) as "perDay",
+          coalesce((select ${dataVersions.version} from ${dataVersions} where ${dataVersions.name} = ${sql.placeholder('marks')}), 0)::float8 as "marksVersion"`;
 }
 
 export interface SubjectCountsRow {

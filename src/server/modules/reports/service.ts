@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http-error';
 import { assertClassExists } from '../classes/service';
 import { studentTotals } from '../counters/service';
-import { MARKS_OF_EARLIER_DAYS, REPORTS, type DataVersions } from '../data-version/service';
+import { MARKS, MARKS_OF_EARLIER_DAYS, marksOfClass, REPORTS, type DataVersions } from '../data-version/service';
 import { countByClass } from '../roster/service';
 import { findSubject } from '../subjects/service';
 import { resolveTermRange } from '../terms/service';
@@ -44,8 +44,11 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   // The series' days before yesterday are remembered until a save of an earlier day (or any change
   // of the reports); yesterday and today are read each time (decision 54).
   const { earlier, recent } = seriesDates(today);
+  const termId = range.term?.id;
   const [{ perClass, perDay: recentDays }, earlierDays, sizes] = await Promise.all([
-    repo.dashboardCounts(db, { className: input.className, termId: range.term?.id, dates: recent }),
+    input.className === undefined && input.versions
+      ? everyClassCounts(db, input.versions, termId, recent)
+      : repo.dashboardCounts(db, { className: input.className, termId, dates: recent, names: VERSION_NAMES }),
     earlierSeries(db, input.className, earlier, input.versions),
     // Withdrawn students are off their class's register.
     countByClass(db, input.versions),
@@ -61,6 +64,40 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
     today,
     term: range.term,
   };
+}
+
+const VERSION_NAMES: repo.MarksVersionNames = { marks: MARKS, classPrefix: marksOfClass('') };
+
+/** Every class's totals in the term as of one `marks` value, in the dashboard's class order. */
+interface ClassTable {
+  marksVersion: number;
+  rows: readonly repo.ClassCountsRow[];
+}
+
+/**
+ * The dashboard's counts of every class, with the class table kept per process under the `reports`
+ * version and the term (decision 55): after the first read, each read asks only for the classes
+ * saved since the table's `marks` value, with yesterday's and today's sums, and puts their rows in
+ * a copy of the table. Every write that changes a class's totals other than a save bumps `reports`,
+ * which starts a new table.
+ */
+async function everyClassCounts(db: Db, versions: DataVersions, termId: string | undefined, dates: readonly string[]): Promise<repo.DashboardCounts> {
+  const kept = await versions.remember(REPORTS, `dashboard classes ${termId ?? ''}`, async (): Promise<{ table?: ClassTable }> => ({}));
+  const known = kept.table;
+  const counts = await repo.dashboardCounts(db, { termId, dates, names: VERSION_NAMES, savedSince: known?.marksVersion });
+  let rows = counts.perClass;
+  if (known !== undefined) {
+    const saved = new Map(counts.perClass.map((row) => [row.className, row]));
+    rows = known.rows.map((row) => saved.get(row.className) ?? row);
+    // A class saved that the table does not hold (it cannot be, but a new table costs one read).
+    if (rows.filter((row) => saved.has(row.className)).length !== saved.size) {
+      kept.table = undefined;
+      return everyClassCounts(db, versions, termId, dates);
+    }
+  }
+  // Another request's newer table stays.
+  if (kept.table === undefined || counts.marksVersion > kept.table.marksVersion) kept.table = { marksVersion: counts.marksVersion, rows };
+  return { ...counts, perClass: rows as repo.ClassCountsRow[] };
 }
 
 interface SeriesDates {
