@@ -4,10 +4,16 @@ import { todayIn } from '../../shared/dates';
 import { RecentMap } from '../db/recent-map';
 import { compressBody, COMPRESS_THRESHOLD_BYTES, type Encoding, negotiateEncoding } from './compression';
 
-/** A computed answer with the headers that go with it (a report names its term in a header). */
-export interface ReportAnswer<T> {
-  body: T;
-  headers?: Record<string, string>;
+/**
+ * A computed answer with the headers that go with it (a report names its term in a header): its
+ * body, which the route's serializer writes, or the JSON the route wrote itself (with its own
+ * checks: the dashboard's, which keeps the JSON of its class rows).
+ */
+export type ReportAnswer<T> = { body: T; headers?: Record<string, string> } | { json: string; headers?: Record<string, string> };
+
+/** What `reply.serialize` gives, as text (it may give bytes). */
+export function serialized(json: unknown): string {
+  return typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8');
 }
 
 /** An answer as it is sent: serialised once (its size counted once), compressed at most once per encoding. */
@@ -82,8 +88,7 @@ export class ReportCache {
     if (!stored) {
       const computed = await compute();
       // The route's own serializer: the answer is checked against its schema once, here.
-      const json = reply.serialize(computed.body);
-      const text = typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8');
+      const text = 'json' in computed ? computed.json : serialized(reply.serialize(computed.body));
       const bytes = Buffer.byteLength(text);
       stored = { body: SENDS_BUFFERS ? Buffer.from(text) : text, bytes, headers: computed.headers ?? {}, compressed: {} };
     }

@@ -10,7 +10,8 @@ import {
 import { ALL_TERMS, TERM_HEADER } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
 import { requireFaculty } from '../../plugins/auth';
-import type { ReportCache } from '../../plugins/report-cache';
+import { type ReportCache, serialized } from '../../plugins/report-cache';
+import { dashboardJson } from './dashboard-json';
 import * as service from './service';
 
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -40,9 +41,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; versions: service.Dat
       },
     },
     async (request, reply) =>
-      cache.answer(request, reply, async () => ({
-        body: await service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone, versions }),
-      })),
+      cache.answer(request, reply, async () => {
+        const dashboard = await service.getDashboard(db, { className: request.query.class, term: request.query.term, timeZone, versions });
+        return { json: dashboardJson(dashboard, (body) => serialized(reply.serialize(body))) };
+      }),
   );
 
   app.get(

@@ -8,7 +8,7 @@ import {
   toStudentSummary,
 } from '../../../shared/report-rules';
 import { percentage } from '../../../shared/attendance-rules';
-import type { Dashboard, StudentSummary, SubjectReportRow } from '../../../shared/schemas/reports';
+import type { ClassAttendance, Dashboard, StudentSummary, SubjectReportRow } from '../../../shared/schemas/reports';
 import type { Term } from '../../../shared/schemas/terms';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http-error';
@@ -55,7 +55,7 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   ]);
   const perDay = [...earlierDays, ...recentDays];
 
-  const classWiseAttendance = perClass.map((row) => toClassAttendance({ ...row, totalStudents: sizes.get(row.className) ?? 0 }));
+  const classWiseAttendance = perClass.map((row) => classAttendanceOf(row, sizes.get(row.className) ?? 0));
   return {
     overallAttendance: overallOf(classWiseAttendance),
     classWiseAttendance,
@@ -98,6 +98,20 @@ async function everyClassCounts(db: Db, versions: DataVersions, termId: string |
   // Another request's newer table stays.
   if (kept.table === undefined || counts.marksVersion > kept.table.marksVersion) kept.table = { marksVersion: counts.marksVersion, rows };
   return { ...counts, perClass: rows as repo.ClassCountsRow[] };
+}
+
+/**
+ * A class row as the dashboard gives it, made once per row of the class table and roster size:
+ * the table keeps the rows of the classes not saved since, and so the answer's (their JSON too).
+ */
+const attendanceOfRow = new WeakMap<repo.ClassCountsRow, ClassAttendance>();
+
+function classAttendanceOf(row: repo.ClassCountsRow, size: number): ClassAttendance {
+  const kept = attendanceOfRow.get(row);
+  if (kept?.totalStudents === size) return kept;
+  const made = toClassAttendance({ ...row, totalStudents: size });
+  attendanceOfRow.set(row, made);
+  return made;
 }
 
 interface SeriesDates {
