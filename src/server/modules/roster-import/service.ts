@@ -98,8 +98,11 @@ export async function importRoster(db: Executor, text: string, actor: Actor = CL
   const { known, closed } = await classesForFile(db);
   const { students, accounts, problems } = parseRosterFile(text, known, closed);
   if (problems.length > 0) throw new RosterFileError(problems);
-  return db.transaction(async (tx) => {
-    const diff = diffRoster(await roster.listAllStudents(tx), students);
+  let before = 0;
+  const imported = await db.transaction(async (tx) => {
+    const current = await roster.listAllStudents(tx);
+    before = current.length;
+    const diff = diffRoster(current, students);
     for (let start = 0; start < diff.changed.length; start += UPSERT_CHUNK) {
       await roster.upsertStudents(tx, diff.changed.slice(start, start + UPSERT_CHUNK));
     }
@@ -130,7 +133,15 @@ export async function importRoster(db: Executor, text: string, actor: Actor = CL
     });
     return summary;
   });
+  // Once committed, as autovacuum would analyze a table a tenth of whose rows changed: the
+  // planner otherwise plans the next reads for the roster as it was (an empty one, after a first file).
+  const changed = imported.added + imported.moved + imported.withdrawn;
+  if (changed >= ANALYZE_AFTER_MIN_STUDENTS && changed * 10 >= before) await roster.analyzeStudents(db, { accounts: options.createAccounts === true });
+  return imported;
 }
+
+/** The fewest students added, moved or withdrawn by one import after which the roster is analyzed. */
+const ANALYZE_AFTER_MIN_STUDENTS = 100;
 
 /** The web import: a signed-in admin's file, with the accounts of its email column made in the same transaction. */
 export async function importRosterAs(

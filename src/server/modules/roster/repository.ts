@@ -112,3 +112,8 @@ export async function upsertStudents(db: Executor, rows: RosterStudentRow[]): Pr
       set: { name: sql`excluded.name`, className: sql`excluded.class_name`, withdrawnAt: null },
     });
 }
+
+/** Brings the planner's statistics of the roster (and of the accounts, with `accounts`) up to date. */
+export async function analyzeStudents(db: Executor, options: { accounts: boolean }): Promise<void> {
+  await db.execute(options.accounts ? sql`analyze students, users` : sql`analyze students`);
+}

@@ -59,6 +59,14 @@ export function upsertStudents(tx: Executor, rows: RosterStudentRow[]): Promise<
   return repo.upsertStudents(tx, rows);
 }
 
+/**
+ * After a write of many students (a roster import's first file, a class moved whole): the
+ * planner's statistics of the roster, which the embedded database has no autovacuum to renew.
+ */
+export function analyzeStudents(db: Executor, options: { accounts: boolean }): Promise<void> {
+  return repo.analyzeStudents(db, options);
+}
+
 /** Withdraws the students of these PINs, inside the caller's transaction; answers how many were withdrawn now. */
 export function withdrawStudents(tx: Executor, pins: string[]): Promise<number> {
   return repo.withdrawStudents(tx, pins);
