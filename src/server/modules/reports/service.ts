@@ -89,7 +89,8 @@ async function everyClassCounts(db: Db, versions: DataVersions, termId: string |
   if (known !== undefined) {
     const saved = new Map(counts.perClass.map((row) => [row.className, row]));
     rows = known.rows.map((row) => saved.get(row.className) ?? row);
-    // A class saved that the table does not hold (it cannot be, but a new table costs one read).
+    // A class saved that the table does not hold (one made since, whose `reports` bump this
+    // process has not heard of yet): a new table, for one read more.
     if (rows.filter((row) => saved.has(row.className)).length !== saved.size) {
       kept.table = undefined;
       return everyClassCounts(db, versions, termId, dates);
