@@ -26,18 +26,18 @@ beforeAll(async () => {
   await other.ready();
   faculty = await ctx.signIn('faculty');
   admin = await ctx.signIn('admin');
-  const imported = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/roster/import',
-    headers: { 'content-type': 'text/csv', cookie: admin },
-    payload: 'pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\n',
-  });
-  expect(imported.statusCode).toBe(200);
+  await importRoster('pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\n');
 }, 60_000);
 afterAll(async () => {
   await other.close();
   await ctx.close();
 });
+
+/** An admin's roster import (the whole roster), through the first process. */
+async function importRoster(csv: string) {
+  const imported = await ctx.app.inject({ method: 'POST', url: '/api/admin/roster/import', headers: { 'content-type': 'text/csv', cookie: admin }, payload: csv });
+  expect(imported.statusCode, imported.body).toBe(200);
+}
 
 function get(app: FastifyInstance, url: string, cookie: string, etag?: string) {
   const headers: InjectOptions['headers'] = { cookie, ...(etag ? { 'if-none-match': etag } : {}) };
@@ -86,12 +86,7 @@ describe('cached reports', () => {
   it('answer afresh after a roster import, a term change and a profile edit', async () => {
     let tag = await tagOf('/api/reports/dashboard');
     const cardsTag = await tagOf('/api/classes');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/roster/import',
-      headers: { 'content-type': 'text/csv', cookie: admin },
-      payload: 'pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-3,Mira,CSE1\n',
-    });
+    await importRoster('pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-3,Mira,CSE1\n');
     const afterImport = await expectFresh('/api/reports/dashboard', tag);
     expect((afterImport.json() as { classWiseAttendance: { className: string; totalStudents: number }[] }).classWiseAttendance[0]).toMatchObject({
       className: 'CSE1',
@@ -184,13 +179,7 @@ describe('cached reports', () => {
   });
 
   it("keep each process's class table between saves, taking in only the classes saved since, as a full read gives them", async () => {
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/roster/import',
-      headers: { 'content-type': 'text/csv', cookie: admin },
-      payload: 'pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-4,Dev,CSE4\n',
-    });
-    expect(imported.statusCode).toBe(200);
+    await importRoster('pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-4,Dev,CSE4\n');
     type Figures = Pick<Dashboard, 'overallAttendance' | 'classWiseAttendance'>;
     const figures = ({ overallAttendance, classWiseAttendance }: Figures): Figures => ({ overallAttendance, classWiseAttendance });
     const read = async (app: FastifyInstance) => figures((await get(app, '/api/reports/dashboard', faculty)).json() as Dashboard);
@@ -223,10 +212,6 @@ describe('cached reports', () => {
   });
 
   it("keep a student's record while another class's register is saved, and not once a mark of theirs changes there", async () => {
-    const importRoster = async (csv: string) => {
-      const imported = await ctx.app.inject({ method: 'POST', url: '/api/admin/roster/import', headers: { 'content-type': 'text/csv', cookie: admin }, payload: csv });
-      expect(imported.statusCode).toBe(200);
-    };
     const save = async (date: string, records: { pin: string; status: string }[]) => {
       const saved = await ctx.app.inject({ method: 'PUT', url: `/api/attendance/CSE3/${date}`, headers: { cookie: faculty }, payload: { records } });
       expect(saved.statusCode, saved.body).toBe(200);
@@ -285,13 +270,7 @@ describe('cached reports', () => {
   it('send an answer from memory as the bytes computed the first time, compressed as each client accepts', async () => {
     // Enough students that the list passes the compression threshold.
     const rows = Array.from({ length: 40 }, (_, index) => `RC-${100 + index},Student number ${index},CSE2`).join('\n');
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/roster/import',
-      headers: { 'content-type': 'text/csv', cookie: admin },
-      payload: `pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-3,Mira,CSE1\n${rows}\n`,
-    });
-    expect(imported.statusCode).toBe(200);
+    await importRoster(`pin,name,class\nRC-1,Asha,CSE1\nRC-2,Ravi,CSE1\nRC-3,Mira,CSE1\n${rows}\n`);
     const saved = await ctx.app.inject({
       method: 'PUT',
       url: `/api/attendance/CSE2/${addDays(today, -1)}`,
