@@ -424,4 +424,41 @@ describe.runIf(onPostgres)('two processes on PostgreSQL', () => {
       await copy.drop();
     }
   }, 60_000);
+
+  it("open and close a register's episodes together, once each, while the other process evaluates the same", async () => {
+    const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+    const databases: Database[] = [];
+    try {
+      for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: copy.url }));
+      const [one, two] = databases as [Database, Database];
+      const pins = ['PB1', 'PB2', 'PB3', 'PB4', 'PB5', 'PB6'];
+      await putStudents(one.db, pins.map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE3' })));
+      const accounts = await Promise.all(
+        pins.map((pin) => addUser(one.db, { email: `${pin.toLowerCase()}@test.university.edu`, name: pin, role: 'student', pin, password: 'correct horse battery' })),
+      );
+      const saver = await addUser(one.db, { email: 'batch.saver@test.university.edu', name: 'Saver', role: 'faculty', password: 'correct horse battery' });
+      const evaluateBoth = async (date: string, status: 'absent' | 'present') => {
+        await saveRegister(one, { className: 'CSE3', date, user: saver, body: { records: pins.map((pin) => ({ pin, status })) }, timeZone: 'UTC' });
+        return Promise.all([evaluateRegister(one, context, { className: 'CSE3', date, period: 0 }), evaluateRegister(two, context, { className: 'CSE3', date, period: 0 })]);
+      };
+      for (let day = 20; day > 17; day--) await evaluateBoth(addDays(today, -day), 'absent');
+      const openRuns = () =>
+        one.db
+          .select({ pin: alertEpisodes.pin })
+          .from(alertEpisodes)
+          .where(and(eq(alertEpisodes.rule, 'consecutive-absences'), like(alertEpisodes.pin, 'PB%'), sql`${alertEpisodes.closedAt} is null`));
+      expect((await openRuns()).map((row) => row.pin).sort()).toEqual(pins);
+      for (const account of accounts) {
+        const kinds = (await one.db.select().from(notifications).where(eq(notifications.userId, account.id))).map((n) => n.kind);
+        expect(kinds.filter((kind) => kind === 'consecutive-absences'), account.email).toHaveLength(1);
+      }
+      // A present day ends every run: closed once, by one of the two.
+      const closed = await evaluateBoth(addDays(today, -17), 'present');
+      expect(await openRuns()).toEqual([]);
+      expect(closed[0].rearmed + closed[1].rearmed).toBe(pins.length);
+    } finally {
+      for (const database of databases) await database.close();
+      await copy.drop();
+    }
+  }, 60_000);
 });

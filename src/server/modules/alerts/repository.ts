@@ -131,22 +131,54 @@ export async function openEpisode(
   return row?.id ?? null;
 }
 
-/** Closes the open episode of a rule, PIN, scope and term, if any: true when one was open. */
-export async function closeEpisode(db: Executor, key: { rule: string; pin: string | null; scope: string; termId: string | null }): Promise<boolean> {
-  const closed = await db
-    .update(alertEpisodes)
-    .set({ closedAt: sql`now()` })
-    .where(
-      and(
-        eq(alertEpisodes.rule, key.rule),
-        key.pin === null ? isNull(alertEpisodes.pin) : eq(alertEpisodes.pin, key.pin),
-        eq(alertEpisodes.scope, key.scope),
-        sameTerm(alertEpisodes.termId, key.termId),
-        isNull(alertEpisodes.closedAt),
-      ),
-    )
-    .returning({ id: alertEpisodes.id });
-  return closed.length > 0;
+/** A student rule's episode: its rule, PIN and scope ('' overall or whole-day registers, else a subject's code). */
+export interface StudentEpisodeKey {
+  rule: string;
+  pin: string;
+  scope: string;
+}
+
+/** Keys in one order (rule, PIN, scope), so that two evaluations take the rows' locks alike. */
+const inKeyOrder = <T extends StudentEpisodeKey>(keys: readonly T[]) =>
+  [...keys].sort((a, b) => (a.rule !== b.rule ? (a.rule < b.rule ? -1 : 1) : a.pin !== b.pin ? (a.pin < b.pin ? -1 : 1) : a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0));
+
+/**
+ * Opens the episodes of one term bucket that are not open already, in one statement, in key
+ * order: the ids and keys of those it opened.
+ */
+export async function openStudentEpisodes(
+  db: Executor,
+  episodes: readonly (StudentEpisodeKey & { detail: Record<string, unknown> })[],
+  termId: string | null,
+): Promise<(StudentEpisodeKey & { id: number })[]> {
+  if (episodes.length === 0) return [];
+  return db
+    .insert(alertEpisodes)
+    .values(inKeyOrder(episodes).map((episode) => ({ ...episode, termId })))
+    .onConflictDoNothing()
+    .returning({ id: alertEpisodes.id, rule: alertEpisodes.rule, pin: sql<string>`${alertEpisodes.pin}`, scope: alertEpisodes.scope });
+}
+
+/**
+ * Closes the open episodes of these keys in one term bucket, in one statement (their rows locked
+ * in id order, so that two evaluations never wait for each other crosswise): how many were open.
+ */
+export async function closeStudentEpisodes(db: Executor, keys: readonly StudentEpisodeKey[], termId: string | null): Promise<number> {
+  if (keys.length === 0) return 0;
+  const closed = await queryRows<{ id: number }>(
+    db,
+    sql`with target as (
+          select e.id from alert_episodes e
+          join unnest(${sql.param(keys.map((key) => key.rule))}::text[], ${sql.param(keys.map((key) => key.pin))}::text[],
+            ${sql.param(keys.map((key) => key.scope))}::text[]) as k(rule, pin, scope)
+            on e.rule = k.rule and e.pin = k.pin and e.scope = k.scope
+          where e.closed_at is null and ${inTermBucket('e.term_id', termId)}
+          order by e.id
+          for update of e
+        )
+        update alert_episodes set closed_at = now() where id in (select id from target) returning id`,
+  );
+  return closed.length;
 }
 
 /** Open episodes of a rule, for some PINs or every one. */

@@ -274,9 +274,12 @@ export async function evaluateStudents(
       }),
     ),
   );
-  const close = async (rule: AlertRule, pin: string, scope: string) => {
-    if (!open.has(`${rule}|${pin}|${scope}`)) return;
-    if (await repo.closeEpisode(db, { rule, pin, scope, termId: input.termId })) result.rearmed += 1;
+  // What the evaluation closes and opens, written together once every student is seen: one
+  // statement for the closed, one transaction for the opened and their notices.
+  const closing: repo.StudentEpisodeKey[] = [];
+  const opening: (repo.StudentEpisodeKey & { detail: Record<string, unknown>; notice: NoticeContent })[] = [];
+  const close = (rule: AlertRule, pin: string, scope: string) => {
+    if (open.has(`${rule}|${pin}|${scope}`)) closing.push({ rule, pin, scope });
   };
   const accountsOf = new Map<string, Recipient[]>();
   for (const account of accounts) accountsOf.set(account.pin!, [...(accountsOf.get(account.pin!) ?? []), account]);
@@ -284,17 +287,8 @@ export async function evaluateStudents(
   const subjectName = (code: string) => (code === '' ? null : (names.get(code) ?? code));
   const threshold = context.threshold;
 
-  const fire = async (rule: AlertRule, pin: string, scope: string, detail: Record<string, unknown>, notice: NoticeContent) => {
-    const announce: string[] = [];
-    await db.transaction(async (tx) => {
-      const episodeId = await repo.openEpisode(tx, { rule, pin, scope, termId: input.termId, detail });
-      if (episodeId === null) return;
-      result.fired += 1;
-      for (const account of accountsOf.get(pin) ?? []) {
-        await notify(announce, tx, context, account, { episodeId, ...notice, link: '/student' });
-      }
-    });
-    await announceTo(database, announce);
+  const fire = (rule: AlertRule, pin: string, scope: string, detail: Record<string, unknown>, notice: NoticeContent) => {
+    opening.push({ rule, pin, scope, detail, notice });
   };
 
   for (const pin of input.pins) {
@@ -310,7 +304,7 @@ export async function evaluateStudents(
         // Already told: the episode stays open, and nothing more is asked of the database.
         if (open.has(`below-threshold|${pin}|${scope}`)) continue;
         const absences = await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId, 10);
-        await fire(
+        fire(
           'below-threshold',
           pin,
           scope,
@@ -318,7 +312,7 @@ export async function evaluateStudents(
           { kind: 'below-threshold', params: { threshold, percent, attended, held, subject: subjectName(scope), absences } },
         );
       } else if (percent >= threshold + REARM_POINTS || held === 0) {
-        await close('below-threshold', pin, scope);
+        close('below-threshold', pin, scope);
       }
     }
     for (const subject of input.subjects) {
@@ -326,7 +320,7 @@ export async function evaluateStudents(
       const newest = latest[0];
       if (!newest) continue;
       if (newest.status === 'present' || newest.status === 'late') {
-        await close('consecutive-absences', pin, subject);
+        close('consecutive-absences', pin, subject);
         continue;
       }
       if (
@@ -336,7 +330,7 @@ export async function evaluateStudents(
         !open.has(`consecutive-absences|${pin}|${subject}`)
       ) {
         const dates = latest.map((m) => m.date).reverse();
-        await fire(
+        fire(
           'consecutive-absences',
           pin,
           subject,
@@ -345,6 +339,22 @@ export async function evaluateStudents(
         );
       }
     }
+  }
+  result.rearmed += await repo.closeStudentEpisodes(db, closing, input.termId);
+  if (opening.length > 0) {
+    const announce: string[] = [];
+    const notices = new Map(opening.map((episode) => [`${episode.rule}|${episode.pin}|${episode.scope}`, episode.notice]));
+    const opened = await db.transaction(async (tx) => {
+      // Those open already (another evaluation's, meanwhile) are left as they are.
+      const rows = await repo.openStudentEpisodes(tx, opening, input.termId);
+      for (const { id, rule, pin, scope } of rows) {
+        const notice = notices.get(`${rule}|${pin}|${scope}`)!;
+        for (const account of accountsOf.get(pin) ?? []) await notify(announce, tx, context, account, { episodeId: id, ...notice, link: '/student' });
+      }
+      return rows.length;
+    });
+    result.fired += opened;
+    await announceTo(database, announce);
   }
   return result;
 }
