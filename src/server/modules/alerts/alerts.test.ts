@@ -397,12 +397,21 @@ describe('reading the latest marks', () => {
 });
 
 describe.runIf(onPostgres)('two processes on PostgreSQL', () => {
-  it('give one notice and one e-mail for one event, however many of them evaluate it', async () => {
+  /** Two server processes' databases on a copy of the test database, closed and dropped afterwards. */
+  async function twoProcesses(test: (one: Database, two: Database) => Promise<void>) {
     const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
     const databases: Database[] = [];
     try {
       for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: copy.url }));
-      const [one, two] = databases as [Database, Database];
+      await test(databases[0]!, databases[1]!);
+    } finally {
+      for (const database of databases) await database.close();
+      await copy.drop();
+    }
+  }
+
+  it('give one notice and one e-mail for one event, however many of them evaluate it', () =>
+    twoProcesses(async (one, two) => {
       await putStudents(one.db, [{ pin: 'PG1', name: 'Twice Evaluated', className: 'CSE1' }]);
       const account = await addUser(one.db, { email: 'twice@test.university.edu', name: 'Twice', role: 'student', pin: 'PG1', password: 'correct horse battery' });
       const saver = await addUser(one.db, { email: 'saver@test.university.edu', name: 'Saver', role: 'faculty', password: 'correct horse battery' });
@@ -419,18 +428,10 @@ describe.runIf(onPostgres)('two processes on PostgreSQL', () => {
       const notices = await one.db.select().from(notifications).where(eq(notifications.userId, account.id));
       expect(notices.map((n) => n.kind)).toEqual(['consecutive-absences']);
       expect(await one.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'twice@test.university.edu'))).toHaveLength(1);
-    } finally {
-      for (const database of databases) await database.close();
-      await copy.drop();
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it("open and close a register's episodes together, once each, while the other process evaluates the same", async () => {
-    const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
-    const databases: Database[] = [];
-    try {
-      for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: copy.url }));
-      const [one, two] = databases as [Database, Database];
+  it("open and close a register's episodes together, once each, while the other process evaluates the same", () =>
+    twoProcesses(async (one, two) => {
       const pins = ['PB1', 'PB2', 'PB3', 'PB4', 'PB5', 'PB6'];
       await putStudents(one.db, pins.map((pin) => ({ pin, name: `Student ${pin}`, className: 'CSE3' })));
       const accounts = await Promise.all(
@@ -456,9 +457,5 @@ describe.runIf(onPostgres)('two processes on PostgreSQL', () => {
       const closed = await evaluateBoth(addDays(today, -17), 'present');
       expect(await openRuns()).toEqual([]);
       expect(closed[0].rearmed + closed[1].rearmed).toBe(pins.length);
-    } finally {
-      for (const database of databases) await database.close();
-      await copy.drop();
-    }
-  }, 60_000);
+    }), 60_000);
 });

@@ -138,9 +138,12 @@ export interface StudentEpisodeKey {
   scope: string;
 }
 
-/** Keys in one order (rule, PIN, scope), so that two evaluations take the rows' locks alike. */
+/** A student episode's key as text (`rule|pin|scope`), as `openStudentEpisodeKeys` gives them. */
+export const episodeKey = ({ rule, pin, scope }: StudentEpisodeKey): string => `${rule}|${pin}|${scope}`;
+
+/** Keys in one order, so that two evaluations take the rows' locks alike. */
 const inKeyOrder = <T extends StudentEpisodeKey>(keys: readonly T[]) =>
-  [...keys].sort((a, b) => (a.rule !== b.rule ? (a.rule < b.rule ? -1 : 1) : a.pin !== b.pin ? (a.pin < b.pin ? -1 : 1) : a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0));
+  keys.map((key) => ({ key, text: episodeKey(key) })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)).map(({ key }) => key);
 
 /**
  * Opens the episodes of one term bucket that are not open already, in one statement, in key
@@ -192,7 +195,7 @@ export function openEpisodes(db: Executor, rule: string, pins?: readonly string[
 
 /**
  * The open episodes of the student rules for some students in one term bucket, as keys
- * (`rule|pin|scope`): what an evaluation may close, and must not open again.
+ * (`episodeKey`): what an evaluation may close, and must not open again.
  */
 export async function openStudentEpisodeKeys(db: Executor, pins: readonly string[], termId: string | null): Promise<Set<string>> {
   if (pins.length === 0) return new Set();

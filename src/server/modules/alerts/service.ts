@@ -269,7 +269,7 @@ export async function evaluateStudents(
     await Promise.all(
       input.subjects.map(async (subject) => {
         const candidates = input.mayCompleteRun;
-        const pins = candidates ? input.pins.filter((pin) => candidates.has(pin) || open.has(`consecutive-absences|${pin}|${subject}`)) : input.pins;
+        const pins = candidates ? input.pins.filter((pin) => candidates.has(pin) || open.has(repo.episodeKey({ rule: 'consecutive-absences', pin, scope: subject }))) : input.pins;
         return [subject, await repo.latestMarksOf(db, pins, subject === '' ? null : subject, input.termId, CONSECUTIVE_ABSENCES)] as const;
       }),
     ),
@@ -279,7 +279,7 @@ export async function evaluateStudents(
   const closing: repo.StudentEpisodeKey[] = [];
   const opening: (repo.StudentEpisodeKey & { detail: Record<string, unknown>; notice: NoticeContent })[] = [];
   const close = (rule: AlertRule, pin: string, scope: string) => {
-    if (open.has(`${rule}|${pin}|${scope}`)) closing.push({ rule, pin, scope });
+    if (open.has(repo.episodeKey({ rule, pin, scope }))) closing.push({ rule, pin, scope });
   };
   const accountsOf = new Map<string, Recipient[]>();
   for (const account of accounts) accountsOf.set(account.pin!, [...(accountsOf.get(account.pin!) ?? []), account]);
@@ -302,7 +302,7 @@ export async function evaluateStudents(
       const percent = percentage(attended, held);
       if (held >= BELOW_THRESHOLD_MIN_HELD && percent < threshold && rules.has('below-threshold')) {
         // Already told: the episode stays open, and nothing more is asked of the database.
-        if (open.has(`below-threshold|${pin}|${scope}`)) continue;
+        if (open.has(repo.episodeKey({ rule: 'below-threshold', pin, scope }))) continue;
         const absences = await repo.absenceDates(db, pin, scope === '' ? null : scope, input.termId, 10);
         fire(
           'below-threshold',
@@ -327,7 +327,7 @@ export async function evaluateStudents(
         latest.length === CONSECUTIVE_ABSENCES &&
         latest.every((m) => m.status === 'absent') &&
         rules.has('consecutive-absences') &&
-        !open.has(`consecutive-absences|${pin}|${subject}`)
+        !open.has(repo.episodeKey({ rule: 'consecutive-absences', pin, scope: subject }))
       ) {
         const dates = latest.map((m) => m.date).reverse();
         fire(
@@ -343,13 +343,13 @@ export async function evaluateStudents(
   result.rearmed += await repo.closeStudentEpisodes(db, closing, input.termId);
   if (opening.length > 0) {
     const announce: string[] = [];
-    const notices = new Map(opening.map((episode) => [`${episode.rule}|${episode.pin}|${episode.scope}`, episode.notice]));
+    const notices = new Map(opening.map((episode) => [repo.episodeKey(episode), episode.notice]));
     const opened = await db.transaction(async (tx) => {
       // Those open already (another evaluation's, meanwhile) are left as they are.
       const rows = await repo.openStudentEpisodes(tx, opening, input.termId);
-      for (const { id, rule, pin, scope } of rows) {
-        const notice = notices.get(`${rule}|${pin}|${scope}`)!;
-        for (const account of accountsOf.get(pin) ?? []) await notify(announce, tx, context, account, { episodeId: id, ...notice, link: '/student' });
+      for (const row of rows) {
+        const notice = notices.get(repo.episodeKey(row))!;
+        for (const account of accountsOf.get(row.pin) ?? []) await notify(announce, tx, context, account, { episodeId: row.id, ...notice, link: '/student' });
       }
       return rows.length;
     });
