@@ -70,6 +70,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return new GraphileJobRunner(options, options.connectionString);
 }
 
+/** Jobs run at once per process on PostgreSQL, and how many it takes from the queue at a time. */
+const WORKERS = 2;
+const LOCAL_QUEUE_SIZE = WORKERS + 1;
+/** A process that found no job waits half to one and a half times this (ms) before it asks again. */
+const REFETCH_DELAY_MS = 100;
+
 /** How far back a tick looks for slots not done: a restart within a day misses none. */
 export const CATCH_UP_MS = 24 * 3600_000;
 /** Slots older than this are forgotten: they can no longer be due. */
@@ -340,14 +346,24 @@ export class GraphileJobRunner extends BaseRunner {
         await this.runTask(name, object);
       };
     }
+    const pollInterval = this.options.pollMs ?? 2000;
     const runner = await graphile.run({
       pgPool: pool,
-      // Jobs' ends are recorded in batches, whose failure (the database gone) stops the worker pool
-      // in order; recorded one at a time, such a failure escaped as an unhandled rejection.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-      concurrency: 2,
+      preset: {
+        worker: {
+          // Jobs' ends are recorded in batches, whose failure (the database gone) stops the worker
+          // pool in order; recorded one at a time, such a failure escaped as an unhandled rejection.
+          completeJobBatchDelay: 0,
+          failJobBatchDelay: 0,
+          // The process asks for jobs, not each of its workers, and a process that found none waits
+          // a little before it asks again: every queued job is announced to every process, and
+          // without this each idle worker of each asked for it (some four queries per save).
+          localQueue: { size: LOCAL_QUEUE_SIZE, refetchDelay: { durationMs: Math.min(REFETCH_DELAY_MS, pollInterval) } },
+        },
+      },
+      concurrency: WORKERS,
       noHandleSignals: true,
-      pollInterval: this.options.pollMs ?? 2000,
+      pollInterval,
       logger: this.logger(graphile),
       taskList,
       // The minute's tick, once per minute across processes; a tick missed (no process ran) is not
