@@ -46,7 +46,7 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   const { earlier, recent } = seriesDates(today);
   const termId = range.term?.id;
   const [{ perClass, perDay: recentDays }, earlierDays, sizes] = await Promise.all([
-    input.className === undefined && input.versions
+    input.className === undefined && input.versions && termId !== undefined
       ? everyClassCounts(db, input.versions, termId, recent)
       : repo.dashboardCounts(db, { className: input.className, termId, dates: recent, names: VERSION_NAMES }),
     earlierSeries(db, input.className, earlier, input.versions),
@@ -79,10 +79,11 @@ interface ClassTable {
  * version and the term (decision 55): after the first read, each read asks only for the classes
  * saved since the table's `marks` value, with yesterday's and today's sums, and puts their rows in
  * a copy of the table. Every write that changes a class's totals other than a save bumps `reports`,
- * which starts a new table.
+ * which starts a new table. Only a term's: a class's totals of every term are summed from a row per
+ * term, which no key finds by class, so a dashboard of every term reads them all each time.
  */
-async function everyClassCounts(db: Db, versions: DataVersions, termId: string | undefined, dates: readonly string[]): Promise<repo.DashboardCounts> {
-  const kept = await versions.remember(REPORTS, `dashboard classes ${termId ?? ''}`, async (): Promise<{ table?: ClassTable }> => ({}));
+async function everyClassCounts(db: Db, versions: DataVersions, termId: string, dates: readonly string[]): Promise<repo.DashboardCounts> {
+  const kept = await versions.remember(REPORTS, `dashboard classes ${termId}`, async (): Promise<{ table?: ClassTable }> => ({}));
   const known = kept.table;
   const counts = await repo.dashboardCounts(db, { termId, dates, names: VERSION_NAMES, savedSince: known?.marksVersion });
   let rows = counts.perClass;
