@@ -37,6 +37,11 @@
  * they are taken again with every mark turned over. Afterwards every acknowledged save is checked mark for mark in the
  * database, and `portal verify` recomputes every counter from the marks.
  *
+ * For the rush, the reads slower than 25 ms are counted as timed here and as the portal timed them
+ * (its `/metrics`, open on loopback), beside this generator's own event loop delay: a read slow here
+ * and not in the portal waited outside the portal's handling of it (in nginx, for a core, in this
+ * process, or in a portal process before it took the request up).
+ *
  * Targets, judged in the run: no error and no acknowledged save lost; each read's p99 in the rush
  * at most 3x its p99 with no saves running (p99 under 1 ms counted as 1 ms); a 60-student save's
  * p99 at the large size at most 1.5x its p99 at demo size. The saves a second the three processes
@@ -47,7 +52,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ensureServerBuild } from '../scripts/build-server.mjs';
@@ -92,6 +97,34 @@ const TARGETS = { readGrowth: 3, saveGrowth: 1.5 };
 /** The server's settings that README's "Running in production" sets for the portal, printed with the figures. */
 const TUNED_SETTINGS = ['shared_buffers', 'wal_compression', 'max_wal_size', 'checkpoint_timeout'];
 
+/** The reads whose time the portal's own figures are compared with: their routes' patterns in `/metrics`. */
+const READ_ROUTES = { 'student record': '/api/students/:pin', dashboard: '/api/reports/dashboard' } as const;
+type Read = keyof typeof READ_ROUTES;
+/** A read is slow past this (ms): where the portal's histogram has a bucket's edge. */
+const SLOW_READ_MS = 25;
+
+/**
+ * How many answers of each read the three processes timed within SLOW_READ_MS, in all (their
+ * `/metrics`, open on loopback: from when a process took a request up to its answer).
+ */
+async function readsTimedByThePortal(ports: readonly number[]): Promise<Record<Read, { within: number; all: number }>> {
+  const counts = { 'student record': { within: 0, all: 0 }, dashboard: { within: 0, all: 0 } };
+  const edge = String(SLOW_READ_MS / 1000);
+  for (const port of ports) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const line of text.split('\n')) {
+      const bucket = /^portal_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/.exec(line);
+      if (!bucket) continue;
+      const labels = Object.fromEntries([...bucket[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((match) => [match[1], match[2]]));
+      const read = (Object.keys(READ_ROUTES) as Read[]).find((name) => READ_ROUTES[name] === labels.route);
+      if (!read || labels.method !== 'GET') continue;
+      if (labels.le === edge) counts[read].within += Number(bucket[2]);
+      if (labels.le === '+Inf') counts[read].all += Number(bucket[2]);
+    }
+  }
+  return counts;
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Figures {
@@ -120,6 +153,11 @@ class Recorder {
 
   add(ms: number): void {
     this.times.push(ms);
+  }
+
+  /** How many took longer than `ms`. */
+  over(ms: number): number {
+    return this.times.filter((time) => time > ms).length;
   }
 
   fail(what: string): void {
@@ -216,6 +254,12 @@ interface Scenario {
   /** The same faculty saving flat out, with the same reads. */
   flatOut: Record<'save' | 'student record' | 'dashboard', Figures>;
   idle: Record<'student record' | 'dashboard', Figures>;
+  /**
+   * Where the rush's slow reads were slow: those over SLOW_READ_MS here, and those the portal
+   * itself took longer than that over (its own figures); the load generator's event loop delay.
+   */
+  rushSlowReads: Record<Read, { here: number; inThePortal: number; all: number }>;
+  generatorLoop: { p99: number; max: number };
   /** Saves taken again (every mark turned over) rather than new registers, in the rush and by the saver alone. */
   replaced: number;
   replacedAlone: number;
@@ -279,6 +323,7 @@ const registerKey = (register: { className: string; date: string; period: number
 interface Portal {
   proxy: Proxy;
   processes: ChildProcess[];
+  ports: number[];
 }
 
 async function startPortal(entry: string, databaseUrl: string, nginx: string): Promise<Portal> {
@@ -295,7 +340,7 @@ async function startPortal(entry: string, databaseUrl: string, nginx: string): P
   // Started together, as a deploy starts them: they migrate the database once between them.
   const processes = await Promise.all(ports.map((port) => startPortalProcess(entry, { env, port, ready: '/api/ready', timeoutMs: 600_000 })));
   const proxy = await startProxy(nginx, ports);
-  return { proxy, processes };
+  return { proxy, processes, ports };
 }
 
 async function stopPortal(portal: Portal): Promise<void> {
@@ -456,14 +501,28 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
     // 3. The rush: the faculty taking turns, at a steady rate.
     const rush = { save: new Recorder(), record: new Recorder(), dashboard: new Recorder() };
     const replacedBefore = queue.replaced;
+    const timedBefore = await readsTimedByThePortal(portal.ports);
+    const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
+    generatorLoop.enable();
     phase(rush).start();
     const [skippedRush, skippedSaves] = await Promise.all([
       reads(rush, RUSH_SECONDS).then((skipped) => skipped.reduce((a, b) => a + b, 0)),
       paced(RUSH_SAVES_PER_SECOND, RUSH_SECONDS, (index) => save(faculty[index % faculty.length]!, rush.save)),
     ]);
     phase(rush).stop();
+    generatorLoop.disable();
+    const timedAfter = await readsTimedByThePortal(portal.ports);
+    const slowIn = (read: Read, recorder: Recorder) => {
+      const all = timedAfter[read].all - timedBefore[read].all;
+      return { here: recorder.over(SLOW_READ_MS), inThePortal: all - (timedAfter[read].within - timedBefore[read].within), all };
+    };
+    const rushSlowReads = { 'student record': slowIn('student record', rush.record), dashboard: slowIn('dashboard', rush.dashboard) };
     const replaced = queue.replaced - replacedBefore;
     console.log(`  rush: saves ${describe(rush.save.figures())}, student record ${describe(rush.record.figures())}, dashboard ${describe(rush.dashboard.figures())}`);
+    console.log(
+      `  the rush's reads over ${SLOW_READ_MS} ms, here / in the portal: student record ${rushSlowReads['student record'].here} / ${rushSlowReads['student record'].inThePortal}, ` +
+        `dashboard ${rushSlowReads.dashboard.here} / ${rushSlowReads.dashboard.inThePortal}`,
+    );
     await delay(2000);
 
     // 4. Flat out: each faculty member saving the next register as soon as the last is answered.
@@ -524,6 +583,8 @@ async function runScenario(name: string, marks: number | 'demo', entry: string, 
       rush: { save: rush.save.figures(), 'student record': rush.record.figures(), dashboard: rush.dashboard.figures() },
       flatOut: { save: flat.save.figures(), 'student record': flat.record.figures(), dashboard: flat.dashboard.figures() },
       idle: { 'student record': idle.record.figures(), dashboard: idle.dashboard.figures() },
+      rushSlowReads,
+      generatorLoop: { p99: generatorLoop.percentile(99) / 1e6, max: generatorLoop.max / 1e6 },
       replaced,
       replacedAlone,
       skippedReads: skippedIdle + skippedRush + skippedFlat,
@@ -578,6 +639,14 @@ function report(scenarios: Scenario[], postgres: string): string {
       `- ${scenario.name}: ${scenario.marks.toLocaleString('en')} marks, ${scenario.students.toLocaleString('en')} students (${scenario.copied ? `copied from ${TEMPLATE}` : 'written'} in ${scenario.seedSeconds.toFixed(0)} s); ` +
         `${scenario.saveAlone.count} saves alone and ${scenario.rush.save.count} in the rush, ${scenario.replacedAlone} and ${scenario.replaced} of them registers taken again; ${scenario.skippedReads} reads and ${scenario.skippedSaves} saves not sent (200 under way); ` +
         `portal verify ${scenario.verify.seconds.toFixed(0)} s`,
+    );
+    const slow = (read: Read) => {
+      const { here, inThePortal, all } = scenario.rushSlowReads[read];
+      return `${read} ${here} of ${scenario.rush[read].count} here, ${inThePortal} of ${all} in the portal`;
+    };
+    lines.push(
+      `- ${scenario.name}, the rush's reads over ${SLOW_READ_MS} ms, as timed here and by the portal itself (its \`/metrics\`: from when a process took the request up to its answer): ` +
+        `${slow('student record')}; ${slow('dashboard')}; this load generator's own event loop ran late by ${ms(scenario.generatorLoop.p99)} ms at p99, ${ms(scenario.generatorLoop.max)} ms at most`,
     );
   }
   lines.push('', 'Targets:');
