@@ -73,7 +73,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 /** Jobs run at once per process on PostgreSQL, and how many it takes from the queue at a time. */
 const WORKERS = 2;
 const LOCAL_QUEUE_SIZE = WORKERS + 1;
-/** A process that found no job waits half to one and a half times this (ms) before it asks again. */
+/**
+ * After finding no job, a process only counts the jobs announced for half to one and a half times
+ * this (ms); a job announced then is taken at the next announcement, a worker's end or the poll.
+ */
 const REFETCH_DELAY_MS = 100;
 
 /** How far back a tick looks for slots not done: a restart within a day misses none. */
@@ -257,7 +260,7 @@ type Graphile = typeof import('graphile-worker'); // eslint-disable-line @typesc
 
 /**
  * PostgreSQL's runner: graphile-worker, in its own schema (`graphile_worker`, which it migrates
- * itself) on connections of its own. Queued jobs are rows, taken by whichever process is free;
+ * itself) on connections of its own. Queued jobs are rows, taken by the processes into local queues;
  * the minute's tick is a cron job, one per minute whatever the number of processes.
  */
 export class GraphileJobRunner extends BaseRunner {
@@ -355,9 +358,10 @@ export class GraphileJobRunner extends BaseRunner {
           // pool in order; recorded one at a time, such a failure escaped as an unhandled rejection.
           completeJobBatchDelay: 0,
           failJobBatchDelay: 0,
-          // The process asks for jobs, not each of its workers, and a process that found none waits
-          // a little before it asks again: every queued job is announced to every process, and
-          // without this each idle worker of each asked for it (some four queries per save).
+          // The process asks for jobs, not each of its workers, and a process that found none lets
+          // a little time pass before an announcement makes it ask again: every queued job is
+          // announced to every process, and without this each idle worker of each asked for it
+          // (some four queries per save). Decision 42 says what a job may wait.
           localQueue: { size: LOCAL_QUEUE_SIZE, refetchDelay: { durationMs: Math.min(REFETCH_DELAY_MS, pollInterval) } },
         },
       },

@@ -15,6 +15,21 @@ afterAll(async () => database.destroy());
 const CLASSES = 300;
 const NAMES = { marks: 'marks', classPrefix: 'marks:' };
 
+interface PlanNode {
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The rows a plan's nodes read and threw away, over all their loops. */
+function rowsDiscarded(explained: unknown): number {
+  const walk = (node: PlanNode): number =>
+    ((node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Join Filter'] ?? 0)) * (node['Actual Loops'] ?? 1) +
+    (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
+  return (explained as { Plan: PlanNode }[]).reduce((sum, statement) => sum + walk(statement.Plan), 0);
+}
+
 describe("the dashboard's read of the classes saved since its table", () => {
   it('finds each saved class by its key, once, when every class was saved since the statistics were taken', async () => {
     const { db } = database;
@@ -41,11 +56,12 @@ describe("the dashboard's read of the classes saved since its table", () => {
     const prepareExplained = ((query, ...rest) =>
       db._.session.prepareQuery({ ...query, sql: `explain (analyze, costs off, timing off, summary off, format json) ${query.sql}` }, ...rest)) as Prepare;
     const explaining = { _: { session: { prepareQuery: prepareExplained } } } as unknown as Executor;
-    const explained = (await dashboardCounts(explaining, input)) as unknown as Record<string, string>;
-    const plan = JSON.stringify(Object.values(explained)[0]);
-    const discarded = [...plan.matchAll(/"Rows Removed by Join Filter":(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
-    // A plan that reads the totals again for each saved class throws away some CLASSES² / 2 rows.
-    expect(discarded, plan).toBeLessThanOrEqual(CLASSES);
+    const explained = (await dashboardCounts(explaining, input)) as unknown as Record<string, unknown>;
+    const column = Object.values(explained)[0];
+    const plan: unknown = typeof column === 'string' ? JSON.parse(column) : column;
+    // A plan that reads the totals again for each saved class throws away some CLASSES² / 2 rows,
+    // in a join or a scan's filter (each node's count is per loop).
+    expect(rowsDiscarded(plan), JSON.stringify(plan)).toBeLessThanOrEqual(CLASSES);
 
     const counts = await dashboardCounts(db, input);
     expect(counts.marksVersion).toBe(20);
