@@ -93,10 +93,12 @@ export const httpMetricsPlugin = fp<{ metrics: Metrics }>(async (app: FastifyIns
  * samples are kept).
  */
 let eventLoop: IntervalHistogram | undefined;
+/** How often the monitor's timer runs (ms). */
+const EVENT_LOOP_RESOLUTION_MS = 10;
 
 export function addEventLoopMetrics(metrics: Metrics): void {
   if (!eventLoop) {
-    eventLoop = monitorEventLoopDelay({ resolution: 10 });
+    eventLoop = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
     eventLoop.enable();
   }
   const monitor = eventLoop;
@@ -105,9 +107,10 @@ export function addEventLoopMetrics(metrics: Metrics): void {
     help: 'How late the event loop ran its timers since the previous scrape: the 50th and 99th percentiles and the longest',
     labelNames: ['quantile'],
     read() {
-      // Nanoseconds; without a sample since the last reset, every figure reads as 0.
+      // Nanoseconds between the monitor's timer runs, its interval included: the lateness is what
+      // exceeds the interval. Without a sample since the last reset, every figure reads as 0.
       const sampled = monitor.count > 0;
-      const seconds = (ns: number) => (sampled && Number.isFinite(ns) ? ns / 1e9 : 0);
+      const seconds = (ns: number) => (sampled && Number.isFinite(ns) ? Math.max(0, ns - EVENT_LOOP_RESOLUTION_MS * 1e6) / 1e9 : 0);
       const reading = [
         { labels: { quantile: '0.5' }, value: seconds(monitor.percentile(50)) },
         { labels: { quantile: '0.99' }, value: seconds(monitor.percentile(99)) },
