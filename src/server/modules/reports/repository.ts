@@ -135,38 +135,45 @@ function daySums(inSeries: SQL[], date: SQL): SQL {
  * saved class, some 100 ms when all 833 of a large term's classes were saved since.
  */
 function savedClassesStatement(inTerm: SQL, inSeries: SQL[]): SQL {
-  return sql`with days as (${daySums(inSeries, sql`${classDayTotals.date}`)})
-        select
-          (select coalesce(json_agg(json_build_object(
+  return dashboardColumns(
+    sql`select coalesce(json_agg(json_build_object(
               'className', ${classTermTotals.className},
               'present', (${classTermTotals.present} + ${classTermTotals.late})::int,
               'absent', ${classTermTotals.absent}
             )), '[]'::json)
-            from ${classTermTotals} where ${inTerm}
-          ) as "perClass",
-          (select coalesce(json_agg(json_build_object('date', days.date, 'present', days.present, 'absent', days.absent) order by days.date), '[]'::json)
-            from days) as "perDay",
-          coalesce((select ${dataVersions.version} from ${dataVersions} where ${dataVersions.name} = ${sql.placeholder('marks')}), 0)::float8 as "marksVersion"`;
+            from ${classTermTotals} where ${inTerm}`,
+    inSeries,
+  );
 }
 
 /** The dashboard's statement for its conditions on the totals of the term and of the series, and on the classes listed. */
 function dashboardStatement(inTerm: SQL[], inSeries: SQL[], ofClasses: SQL[]): SQL {
-  return sql`with totals as (
-          select ${classTermTotals.className} as class_name,
-            sum(${classTermTotals.present} + ${classTermTotals.late}) as present, sum(${classTermTotals.absent}) as absent
-          from ${classTermTotals} ${inTerm.length > 0 ? sql`where ${and(...inTerm)}` : sql``}
-          group by ${classTermTotals.className}
-        ), days as (${daySums(inSeries, sql`${classDayTotals.date}`)})
-        select
-          (select coalesce(json_agg(json_build_object(
+  return dashboardColumns(
+    sql`select coalesce(json_agg(json_build_object(
               'className', ${classes.name},
               'present', coalesce(totals.present, 0)::int,
               'absent', coalesce(totals.absent, 0)::int
             ) order by ${classes.position}, ${classes.name}), '[]'::json)
             from ${classes}
             left join totals on totals.class_name = ${classes.name}
-            where ${and(sql`(${classes.archivedAt} is null or totals.class_name is not null)`, ...ofClasses)}
-          ) as "perClass",
+            where ${and(sql`(${classes.archivedAt} is null or totals.class_name is not null)`, ...ofClasses)}`,
+    inSeries,
+    sql`select ${classTermTotals.className} as class_name,
+            sum(${classTermTotals.present} + ${classTermTotals.late}) as present, sum(${classTermTotals.absent}) as absent
+          from ${classTermTotals} ${inTerm.length > 0 ? sql`where ${and(...inTerm)}` : sql``}
+          group by ${classTermTotals.className}`,
+  );
+}
+
+/**
+ * A dashboard statement's row: `perClass` (a select of the class rows as JSON, which may read a
+ * `totals` made of the given select), the series' sums of `inSeries` per date, and the `marks`
+ * version, all of one snapshot.
+ */
+function dashboardColumns(perClass: SQL, inSeries: SQL[], totals?: SQL): SQL {
+  return sql`with ${totals ? sql`totals as (${totals}), ` : sql``}days as (${daySums(inSeries, sql`${classDayTotals.date}`)})
+        select
+          (${perClass}) as "perClass",
           (select coalesce(json_agg(json_build_object('date', days.date, 'present', days.present, 'absent', days.absent) order by days.date), '[]'::json)
             from days) as "perDay",
           coalesce((select ${dataVersions.version} from ${dataVersions} where ${dataVersions.name} = ${sql.placeholder('marks')}), 0)::float8 as "marksVersion"`;
