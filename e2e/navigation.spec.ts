@@ -70,6 +70,8 @@ test('a student\'s menu item for their record is the page they land on', async (
   const item = page.getByRole('banner').getByRole('link', { name: 'My Attendance' });
   await expect(item).toHaveAttribute('href', '/faculty');
   await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+  // Away first: a click on the item while the home page's chunk still loads would stay on this page.
+  await expect(page).toHaveURL(/\/welcome/);
   await item.click();
   await expect(page).toHaveURL(/\/faculty$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Attendance' })).toBeFocused();

@@ -149,3 +149,42 @@ describe.skipIf(!onPostgres)('a move and a register save of the class at once (P
     expect(moved).toBe(true);
   });
 });
+
+describe.skipIf(!onPostgres)('two imports at once (PostgreSQL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 60_000);
+  afterAll(async () => database?.destroy());
+
+  const file = (blocks: { className: string; from: number; names?: string }[]) => {
+    const lines = ['pin,name,class'];
+    for (const { className, from, names = 'Student' } of blocks) {
+      for (let i = from; i < from + 1000; i += 1) lines.push(`AT${String(i).padStart(5, '0')},${names} ${i},${className}`);
+    }
+    return lines.join('\n');
+  };
+
+  it('both end when their files hold the same classes in the opposite order, each in two statements', async () => {
+    // Each file's first statement is one class's thousand students, the second the other class's.
+    const first = file([{ className: 'CSE5', from: 0 }, { className: 'CSE6', from: 1000 }]);
+    const second = file([{ className: 'CSE6', from: 1000, names: 'Pupil' }, { className: 'CSE5', from: 0, names: 'Pupil' }]);
+    const results = await Promise.allSettled([importRoster(database.db, first, CLI), importRoster(database.db, second, CLI)]);
+    expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'imported'))).toEqual(['imported', 'imported']);
+    const [row] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from students where pin like 'AT%'`);
+    expect(row!.count).toBe(2000);
+  }, 60_000);
+
+  it('both end when each withdraws the students the other renames', async () => {
+    const seven = file([{ className: 'CSE7', from: 5000 }]).split('\n').slice(0, 21).join('\n');
+    const eight = file([{ className: 'CSE8', from: 6000 }]).split('\n').slice(0, 21).join('\n');
+    await importRoster(database.db, `${seven}\n${eight.split('\n').slice(1).join('\n')}`, CLI);
+    // Each renames its own class's students and withdraws everyone else: the other file's too.
+    const renamed = (text: string) => text.replaceAll('Student', 'Renamed');
+    const results = await Promise.allSettled([
+      importRoster(database.db, renamed(seven), CLI, { withdraw: true }),
+      importRoster(database.db, renamed(eight), CLI, { withdraw: true }),
+    ]);
+    expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'imported'))).toEqual(['imported', 'imported']);
+  }, 60_000);
+});

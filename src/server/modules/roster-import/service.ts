@@ -103,15 +103,20 @@ export async function importRoster(db: Executor, text: string, actor: Actor = CL
     const current = await roster.listAllStudents(tx);
     before = current.length;
     const diff = diffRoster(current, students);
+    // Each upsert below locks the classes of its own students, and a withdrawal locks its students'
+    // rows. An import of several statements first locks every class it touches, in one statement,
+    // so that two imports at once wait for each other instead of deadlocking.
+    const withdrawing = options.withdraw ? diff.notInFile.map((s) => s.pin) : [];
+    const statements = Math.ceil(diff.changed.length / UPSERT_CHUNK) + Math.ceil(withdrawing.length / UPSERT_CHUNK);
+    if (statements > 1) {
+      await roster.lockClassesOf(tx, [...diff.changed.map((s) => s.pin), ...withdrawing], [...new Set(diff.changed.map((s) => s.className))]);
+    }
     for (let start = 0; start < diff.changed.length; start += UPSERT_CHUNK) {
       await roster.upsertStudents(tx, diff.changed.slice(start, start + UPSERT_CHUNK));
     }
     let withdrawn = 0;
-    if (options.withdraw) {
-      const pins = diff.notInFile.map((s) => s.pin);
-      for (let start = 0; start < pins.length; start += UPSERT_CHUNK) {
-        withdrawn += await roster.withdrawStudents(tx, pins.slice(start, start + UPSERT_CHUNK));
-      }
+    for (let start = 0; start < withdrawing.length; start += UPSERT_CHUNK) {
+      withdrawn += await roster.withdrawStudents(tx, withdrawing.slice(start, start + UPSERT_CHUNK));
     }
     const summary: ImportSummary = {
       added: diff.added.length,

@@ -89,7 +89,7 @@ export async function countStudents(db: Executor): Promise<number> {
  * starts after it, and so never writes a moved student's mark as one of its own roster's
  * (decision 52: the save renews the records of its class's students only).
  */
-async function lockClassesOf(db: Executor, pins: readonly string[], destinations: readonly string[]): Promise<void> {
+export async function lockClassesOf(db: Executor, pins: readonly string[], destinations: readonly string[]): Promise<void> {
   await db.execute(sql`select ${classes.name} from ${classes}
     where ${classes.name} in (select ${students.className} from ${students} where ${students.pin} = any(${sql.param([...pins])}::text[]))
        or ${classes.name} = any(${sql.param([...destinations])}::text[])

@@ -54,6 +54,16 @@ export function listAllStudents(db: Executor): Promise<(RosterStudentRow & { wit
   return repo.listAllStudents(db);
 }
 
+/**
+ * Locks, in name order and in one statement, the classes these students are in and the classes
+ * given, inside the caller's transaction: a write of students in several statements takes every
+ * class it will touch at once, so that two such writes wait for each other instead of each
+ * holding a class the other's next statement needs.
+ */
+export function lockClassesOf(tx: Executor, pins: readonly string[], destinations: readonly string[]): Promise<void> {
+  return repo.lockClassesOf(tx, pins, destinations);
+}
+
 /** Adds or updates students checked by the caller, inside its transaction (a roster import). */
 export function upsertStudents(tx: Executor, rows: RosterStudentRow[]): Promise<void> {
   return repo.upsertStudents(tx, rows);
