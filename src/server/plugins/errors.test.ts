@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../app';
-import { openDatabase } from '../db/client';
+import { openDatabase, queryRows } from '../db/client';
 import { onPostgres } from '../test/postgres';
 import { withFacultyApp, type TestContext } from '../test/test-app';
 import { createPostgresCopy } from '../test/test-db';
-import { DATABASE_UNAVAILABLE_MESSAGE, errorsPlugin, isDatabaseUnavailable, TOO_LONG_MESSAGE } from './errors';
+import { CONFLICT_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, errorsPlugin, isDatabaseUnavailable, TOO_LONG_MESSAGE } from './errors';
 import { requestTimeoutPlugin } from './request-timeout';
 
 let ctx: TestContext;
@@ -146,3 +146,38 @@ describe('a database that is not there gets 503, never a 500', () => {
   });
 });
 
+
+describe('a transaction PostgreSQL rolled back for a conflict gets 503, never a 500', () => {
+  it.runIf(onPostgres)('answers a deadlock so, with nothing of the request kept', async () => {
+    const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
+    const database = await openDatabase({ databaseUrl: copy.url });
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    // Each request takes one lock, waits until the other holds its own, then asks for the other's.
+    let arrived = 0;
+    let bothHold!: () => void;
+    const holding = new Promise<void>((resolve) => (bothHold = resolve));
+    app.post<{ Params: { first: string; second: string } }>('/lock/:first/:second', async (request) => {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into audit_log (actor, action, target) values ('test', 'conflict', ${request.params.first})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${Number(request.params.first)})`);
+        if ((arrived += 1) === 2) bothHold();
+        await holding;
+        await tx.execute(sql`select pg_advisory_xact_lock(${Number(request.params.second)})`);
+      });
+      return { done: true };
+    });
+    try {
+      const answers = await Promise.all([app.inject({ method: 'POST', url: '/lock/1/2' }), app.inject({ method: 'POST', url: '/lock/2/1' })]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 503]);
+      expect(answers.find((res) => res.statusCode === 503)!.json()).toEqual({ message: CONFLICT_MESSAGE });
+      // The refused one's row went with its transaction.
+      const [row] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from audit_log where action = 'conflict'`);
+      expect(row!.count).toBe(1);
+    } finally {
+      await app.close();
+      await database.close();
+      await copy.drop();
+    }
+  });
+});

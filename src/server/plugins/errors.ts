@@ -49,6 +49,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ route: request.routeOptions.url, code: code ?? error.code }, 'the database is not answering');
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
+    // Two transactions each waited for the other (a deadlock) or could not both be kept: PostgreSQL
+    // rolled this one back whole, so nothing of it is stored and the same request may be sent again.
+    if (code !== undefined && (code.startsWith('40') || code === LOCK_NOT_AVAILABLE)) {
+      request.log.warn({ route: request.routeOptions.url, code }, 'a conflicting change at the same moment');
+      return reply.status(503).send({ message: CONFLICT_MESSAGE });
+    }
     if (code?.startsWith('22')) {
       // A data exception (a value PostgreSQL cannot store): the request's fault, not the server's.
       return reply.status(400).send({ message: 'The request contains a value that cannot be stored' });
@@ -64,6 +70,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 /** SQLSTATE query_canceled: statement_timeout (or an operator) cancelled the statement. */
 const QUERY_CANCELED = '57014';
+
+/** SQLSTATE lock_not_available: a lock waited past lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+export const CONFLICT_MESSAGE = 'Another change was being saved at the same moment, and nothing of this one was kept. Please try again.';
 
 export const TOO_LONG_MESSAGE = 'The server took too long to answer. Please try again in a moment.';
 

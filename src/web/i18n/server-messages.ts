@@ -43,6 +43,10 @@ export const SERVER_MESSAGES = [
     message: 'The server took too long to answer. Please try again in a moment.',
   }),
   msg({ id: 'The database is not answering. Please try again in a moment.', message: 'The database is not answering. Please try again in a moment.' }),
+  msg({
+    id: 'Another change was being saved at the same moment, and nothing of this one was kept. Please try again.',
+    message: 'Another change was being saved at the same moment, and nothing of this one was kept. Please try again.',
+  }),
   msg({ id: 'The address is not valid', message: 'The address is not valid' }),
   msg({ id: 'The address is too long', message: 'The address is too long' }),
   msg({ id: 'The request is not valid', message: 'The request is not valid' }),
