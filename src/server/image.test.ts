@@ -17,14 +17,14 @@
  * Runs on the embedded database, the image's default: on PostgreSQL it would prove nothing more.
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { PROJECT_ROOT } from './project-root';
 import { freePort } from './test/free-port';
-import { findNginx, PROXY_RULES } from './test/nginx';
+import { findNginx, PROXY_RULES, runNginx } from './test/nginx';
 import { sessionCookie, signIn } from './test/portal-client';
 
 interface Instruction {
@@ -279,44 +279,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the image, put tog
     expect(site).toMatch(/^\s*include \/etc\/nginx\/portal\/proxy\.conf;/m);
 
     // The site as it is, in an nginx of this test's: the three names are the one process here.
-    const prefix = path.join(scratch, 'nginx');
-    mkdirSync(prefix);
-    for (const folder of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, folder));
     const listen = await freePort();
+    const address = `http://127.0.0.1:${listen}`;
     const siteHere = site
       .replace(/^(\s*server\s+)[\w.-]+:\d+;/gm, `$1127.0.0.1:${port};`)
       .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${listen};`)
       .replace('/etc/nginx/portal/proxy.conf', PROXY_RULES);
-    const config = [
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'error.log')} warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(prefix, kind === 'client_body' ? 'client-body' : kind)};`),
-      siteHere,
-      '}',
-    ].join('\n');
-    writeFileSync(path.join(prefix, 'nginx.conf'), config);
-    const proxyProcess = spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')], { stdio: 'ignore' });
+    const stopProxy = await runNginx(nginx, [siteHere], [address]);
     try {
-      const address = `http://127.0.0.1:${listen}`;
-      let ready: Response | undefined;
-      for (let attempt = 0; attempt < 50 && ready?.status !== 200; attempt++) {
-        ready = await fetch(`${address}/api/ready`).catch(() => undefined);
-        if (ready?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(ready?.status).toBe(200);
+      expect((await fetch(`${address}/api/ready`)).status).toBe(200);
       // Through the proxy, a form's Origin matches the address the browser used.
       const session = await signIn(address, 'admin@university.edu', 'first admin password 1');
       expect(session.status).toBe(200);
       const me = await fetch(`${address}/api/auth/me`, { headers: { cookie: sessionCookie(session) } });
       expect(me.status).toBe(200);
     } finally {
-      proxyProcess.kill('SIGQUIT');
-      await new Promise((resolve) => proxyProcess.once('exit', resolve));
+      await stopProxy();
     }
   }, 60_000);
 

@@ -37,10 +37,6 @@ export interface Proxy {
  * which process a request reaches.
  */
 export async function startProxy(nginx: string, ports: number[]): Promise<Proxy> {
-  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
-  // nginx started as root runs its workers as nobody, who must reach the temporary folders.
-  chmodSync(prefix, 0o755);
-  for (const folder of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, folder));
   const rules = readFileSync(PROXY_RULES, 'utf8');
   const listen = await Promise.all([0, ...ports].map(() => freePort()));
   const upstream = (name: string, targets: number[]) =>
@@ -48,6 +44,30 @@ export async function startProxy(nginx: string, ports: number[]): Promise<Proxy>
   // Each answer names the processes that nginx tried for it (`X-Upstream: 127.0.0.1:port[, …]`).
   const server = (port: number, rulesText: string) =>
     `  server {\n    listen 127.0.0.1:${port};\n    add_header X-Upstream $upstream_addr always;\n${rulesText}\n  }\n`;
+  const addresses = listen.map((port) => `http://127.0.0.1:${port}`);
+  const stop = await runNginx(
+    nginx,
+    [
+      upstream('portal', ports),
+      ...ports.map((port, index) => upstream(`portal_${index + 1}`, [port])),
+      server(listen[0]!, rules),
+      // The same rules, the upstream group swapped for one process's.
+      ...ports.map((_, index) => server(listen[index + 1]!, rules.replaceAll('http://portal;', `http://portal_${index + 1};`))),
+    ],
+    addresses,
+  );
+  return { balanced: addresses[0]!, direct: addresses.slice(1), stop };
+}
+
+/**
+ * Runs nginx with `http`, the lines of its `http` block, in a scratch folder of its own, and waits
+ * until each of `addresses` answers (the processes behind it need not be). Resolves with its stop.
+ */
+export async function runNginx(nginx: string, http: string[], addresses: string[]): Promise<() => Promise<void>> {
+  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
+  // nginx started as root runs its workers as nobody, who must reach the temporary folders.
+  chmodSync(prefix, 0o755);
+  for (const folder of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, folder));
   const config = [
     'worker_processes 1;',
     'daemon off;',
@@ -59,11 +79,7 @@ export async function startProxy(nginx: string, ports: number[]): Promise<Proxy>
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
       (kind) => `  ${kind}_temp_path ${path.join(prefix, kind === 'client_body' ? 'client-body' : kind)};`,
     ),
-    upstream('portal', ports),
-    ...ports.map((port, index) => upstream(`portal_${index + 1}`, [port])),
-    server(listen[0]!, rules),
-    // The same rules, the upstream group swapped for one process's.
-    ...ports.map((_, index) => server(listen[index + 1]!, rules.replaceAll('http://portal;', `http://portal_${index + 1};`))),
+    ...http,
     '}',
   ].join('\n');
   const file = path.join(prefix, 'nginx.conf');
@@ -84,15 +100,13 @@ export async function startProxy(nginx: string, ports: number[]): Promise<Proxy>
     }
     rmSync(prefix, { recursive: true, force: true });
   };
-  const addresses = listen.map((port) => `http://127.0.0.1:${port}`);
-  // Up once every address answers (the processes behind it need not be).
   try {
     for (const address of addresses) await waitForListener(address, child, () => errors);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { balanced: addresses[0]!, direct: addresses.slice(1), stop };
+  return stop;
 }
 
 async function waitForListener(address: string, child: ChildProcess, errors: () => string): Promise<void> {
