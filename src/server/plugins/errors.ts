@@ -49,9 +49,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ route: request.routeOptions.url, code: code ?? error.code }, 'the database is not answering');
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
-    // Two transactions each waited for the other (a deadlock) or could not both be kept: PostgreSQL
-    // rolled this one back whole, so nothing of it is stored and the same request may be sent again.
-    if (code !== undefined && (code.startsWith('40') || code === LOCK_NOT_AVAILABLE)) {
+    // Two transactions each waited for the other (a deadlock), could not both be kept (a
+    // serialization failure), or one waited past lock_timeout: PostgreSQL rolled this one back, and
+    // the same request may be sent again.
+    if (code !== undefined && CONFLICTS.has(code)) {
       request.log.warn({ route: request.routeOptions.url, code }, 'a conflicting change at the same moment');
       return reply.status(503).send({ message: CONFLICT_MESSAGE });
     }
@@ -71,10 +72,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 /** SQLSTATE query_canceled: statement_timeout (or an operator) cancelled the statement. */
 const QUERY_CANCELED = '57014';
 
-/** SQLSTATE lock_not_available: a lock waited past lock_timeout. */
-const LOCK_NOT_AVAILABLE = '55P03';
+/** SQLSTATEs of a transaction given up for another's sake: serialization_failure, deadlock_detected, lock_not_available. */
+const CONFLICTS = new Set(['40001', '40P01', '55P03']);
 
-export const CONFLICT_MESSAGE = 'Another change was being saved at the same moment, and nothing of this one was kept. Please try again.';
+export const CONFLICT_MESSAGE = 'Another change was being saved at the same moment. Please try again.';
 
 export const TOO_LONG_MESSAGE = 'The server took too long to answer. Please try again in a moment.';
 

@@ -44,8 +44,8 @@ export const SERVER_MESSAGES = [
   }),
   msg({ id: 'The database is not answering. Please try again in a moment.', message: 'The database is not answering. Please try again in a moment.' }),
   msg({
-    id: 'Another change was being saved at the same moment, and nothing of this one was kept. Please try again.',
-    message: 'Another change was being saved at the same moment, and nothing of this one was kept. Please try again.',
+    id: 'Another change was being saved at the same moment. Please try again.',
+    message: 'Another change was being saved at the same moment. Please try again.',
   }),
   msg({ id: 'The address is not valid', message: 'The address is not valid' }),
   msg({ id: 'The address is too long', message: 'The address is too long' }),
