@@ -43,8 +43,9 @@ export function backgroundJobs({
   const tasks: Record<string, Task> = {};
   const schedules: Schedule[] = [];
 
-  // Scheduled backups (PORTAL_BACKUP_DIR, PORTAL_BACKUP_INTERVAL_HOURS, PORTAL_BACKUP_KEEP): a look
-  // every few minutes whether the newest backup in the folder is older than the interval.
+  // Scheduled backups (PORTAL_BACKUP_DIR, PORTAL_BACKUP_AT or PORTAL_BACKUP_INTERVAL_HOURS,
+  // PORTAL_BACKUP_KEEP): once a day at a time of day, or a look every few minutes whether the newest
+  // backup in the folder is older than the interval.
   const { dir } = config.backup;
   if (dir !== undefined && config.backup.intervalHours > 0) {
     const settings = { ...config.backup, dir };
@@ -54,8 +55,8 @@ export function backgroundJobs({
         log.info({ file: result.summary.file, bytes: result.summary.bytes, removed: result.removed }, 'scheduled backup written');
       }
     };
-    const everyMinutes = Math.max(1, Math.min(BACKUP_CHECK_MINUTES, Math.floor(settings.intervalHours * 60)));
-    schedules.push({ task: BACKUP_TASK, everyMinutes });
+    if (settings.at) schedules.push({ task: BACKUP_TASK, at: settings.at });
+    else schedules.push({ task: BACKUP_TASK, everyMinutes: Math.max(1, Math.min(BACKUP_CHECK_MINUTES, Math.floor(settings.intervalHours * 60))) });
   }
 
   // Retention of personal data, once a day (PORTAL_RETAIN_MESSAGES_DAYS, PORTAL_RETAIN_WITHDRAWN_DAYS).

@@ -159,15 +159,35 @@ describe('operations: proxies, metrics, shutdown and database limits', () => {
   });
 });
 
-describe('PORTAL_BACKUP_DIR, PORTAL_BACKUP_INTERVAL_HOURS and PORTAL_BACKUP_KEEP', () => {
-  it('back the embedded database up into its data folder every 24 hours, keeping 14; PostgreSQL only when a folder is set', () => {
-    expect(loadConfig({ PORTAL_DATA_DIR: '/srv/portal/data' }).backup).toEqual({ dir: '/srv/portal/data/backups', intervalHours: 24, keep: 14 });
+describe('PORTAL_BACKUP_DIR, PORTAL_BACKUP_AT, PORTAL_BACKUP_INTERVAL_HOURS and PORTAL_BACKUP_KEEP', () => {
+  it('back the embedded database up into its data folder daily at 02:30, keeping 14; PostgreSQL every 24 hours, only when a folder is set', () => {
+    expect(loadConfig({ PORTAL_DATA_DIR: '/srv/portal/data' }).backup).toEqual({
+      dir: '/srv/portal/data/backups',
+      intervalHours: 24,
+      at: { hour: 2, minute: 30 },
+      keep: 14,
+    });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/portal' }).backup.dir).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_BACKUP_DIR: '/backups' }).backup.at).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_BACKUP_DIR: '/backups', PORTAL_BACKUP_INTERVAL_HOURS: '0.5', PORTAL_BACKUP_KEEP: '48' }).backup).toEqual({
       dir: '/backups',
       intervalHours: 0.5,
       keep: 48,
     });
+  });
+
+  it('take a time of day on either engine, and an interval on the embedded database instead of its 02:30', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_BACKUP_DIR: '/backups', PORTAL_BACKUP_AT: '23:05' }).backup.at).toEqual({ hour: 23, minute: 5 });
+    expect(loadConfig({ PORTAL_BACKUP_AT: ' 00:00 ' }).backup.at).toEqual({ hour: 0, minute: 0 });
+    const byInterval = loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '6' }).backup;
+    expect(byInterval.at).toBeUndefined();
+    expect(byInterval.intervalHours).toBe(6);
+    // 0 still schedules none; with a time of day beside it, none either.
+    expect(loadConfig({ PORTAL_BACKUP_INTERVAL_HOURS: '0', PORTAL_BACKUP_AT: '02:30' }).backup.intervalHours).toBe(0);
+    for (const bad of ['2:30', '24:00', '02:60', '2am', '02:30:00']) {
+      expect(() => loadConfig({ PORTAL_BACKUP_AT: bad })).toThrow(`PORTAL_BACKUP_AT must be a time of day, HH:MM from 00:00 to 23:59 (such as 02:30), not "${bad}"`);
+    }
+    expect(() => loadConfig({ PORTAL_BACKUP_AT: '02:30', PORTAL_BACKUP_INTERVAL_HOURS: '12' })).toThrow(/PORTAL_BACKUP_AT and PORTAL_BACKUP_INTERVAL_HOURS are both set/);
   });
 
   it('refuse an interval or a count that is not one, saying which', () => {

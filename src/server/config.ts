@@ -213,13 +213,23 @@ export interface BackupSettings {
   dir: string | undefined;
   /** PORTAL_BACKUP_INTERVAL_HOURS: hours between scheduled backups (24); 0 schedules none. */
   intervalHours: number;
+  /**
+   * PORTAL_BACKUP_AT: the time of day (the portal's zone) of a daily scheduled backup, instead of
+   * one every `intervalHours`. The embedded database's default is 02:30 (its requests wait while a
+   * backup is read), unless PORTAL_BACKUP_INTERVAL_HOURS is set; PostgreSQL's none.
+   */
+  at?: { hour: number; minute: number };
   /** PORTAL_BACKUP_KEEP: the newest scheduled backups kept (14); older ones are removed. */
   keep: number;
 }
 
+/** The embedded database's daily backup, at a quiet hour: its one session waits while a backup is read. */
+export const EMBEDDED_BACKUP_AT = { hour: 2, minute: 30 } as const;
+
 function backupSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, dataDir: string): BackupSettings {
   const dir = env.PORTAL_BACKUP_DIR?.trim();
   const hours = env.PORTAL_BACKUP_INTERVAL_HOURS?.trim();
+  const atText = env.PORTAL_BACKUP_AT?.trim();
   let intervalHours = 24;
   if (hours) {
     intervalHours = Number(hours);
@@ -227,9 +237,23 @@ function backupSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined,
       throw new Error(`PORTAL_BACKUP_INTERVAL_HOURS must be a number of hours (at most a year), such as 24 or 0.5, or 0 for none, not "${hours}"`);
     }
   }
+  let at: BackupSettings['at'];
+  if (atText) {
+    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(atText);
+    if (!match) throw new Error(`PORTAL_BACKUP_AT must be a time of day, HH:MM from 00:00 to 23:59 (such as 02:30), not "${atText}"`);
+    if (hours && intervalHours > 0) {
+      throw new Error(
+        'PORTAL_BACKUP_AT and PORTAL_BACKUP_INTERVAL_HOURS are both set: set PORTAL_BACKUP_AT for a daily backup at that time, or PORTAL_BACKUP_INTERVAL_HOURS for one every so many hours',
+      );
+    }
+    at = { hour: Number(match[1]), minute: Number(match[2]) };
+  } else if (!databaseUrl && !hours) {
+    at = { ...EMBEDDED_BACKUP_AT };
+  }
   return {
     dir: dir ? path.resolve(dir) : databaseUrl ? undefined : path.join(dataDir, 'backups'),
     intervalHours,
+    at,
     keep: positiveWhole(env, 'PORTAL_BACKUP_KEEP', 14),
   };
 }

@@ -59,7 +59,7 @@ describe('scheduled backups', { timeout: 120_000 }, () => {
     const dir = path.join(folder, 'runner');
     const logged: string[] = [];
     const log = { info: (_: object, message: string) => logged.push(message), warn: (_: object, message: string) => logged.push(message) };
-    const config = { ...loadConfig({ PORTAL_BACKUP_DIR: dir, PORTAL_RETAIN_MESSAGES_DAYS: 'off' }), timeZone: 'Asia/Kolkata' };
+    const config = { ...loadConfig({ PORTAL_BACKUP_DIR: dir, PORTAL_BACKUP_INTERVAL_HOURS: '24', PORTAL_RETAIN_MESSAGES_DAYS: 'off' }), timeZone: 'Asia/Kolkata' };
     const jobs = backgroundJobs({ database, config });
     expect(jobs.schedules).toContainEqual({ task: 'backup', everyMinutes: 10 });
     let now = new Date('2026-06-01T03:04:00Z');
@@ -78,6 +78,34 @@ describe('scheduled backups', { timeout: 120_000 }, () => {
     now = new Date('2026-06-02T03:10:00Z');
     await runner.tick();
     expect((await scheduledBackups(dir)).map((b) => b.at.toISOString())).toEqual(['2026-06-02T03:10:00.000Z', '2026-06-01T03:04:00.000Z']);
+    expect(logged).toEqual(['scheduled backup written', 'scheduled backup written']);
+    await runner.stop();
+  });
+
+  it("on the embedded database's default, writes one nightly at 02:30 in the portal's zone, catching up a missed night at a start", async () => {
+    const dir = path.join(folder, 'nightly');
+    const logged: string[] = [];
+    const log = { info: (_: object, message: string) => logged.push(message), warn: (_: object, message: string) => logged.push(message) };
+    const config = { ...loadConfig({ PORTAL_BACKUP_DIR: dir, PORTAL_RETAIN_MESSAGES_DAYS: 'off' }), timeZone: 'Asia/Kolkata' };
+    const jobs = backgroundJobs({ database, config });
+    expect(jobs.schedules).toContainEqual({ task: 'backup', at: { hour: 2, minute: 30 } });
+    // Started at 11:30 in Kolkata: that night's 02:30 (21:00 UTC the day before) was missed, so the
+    // first look writes it; the rest of the day writes nothing.
+    let now = new Date('2026-06-01T06:00:00Z');
+    const runner = new InProcessJobRunner({ database, timeZone: config.timeZone, ...jobs, clock: () => now, log });
+    await runner.tick();
+    expect((await scheduledBackups(dir)).map((b) => b.at.toISOString())).toEqual(['2026-06-01T06:00:00.000Z']);
+    for (const later of ['2026-06-01T09:00:00Z', '2026-06-01T20:59:00Z']) {
+      now = new Date(later);
+      await runner.tick();
+    }
+    expect(await scheduledBackups(dir)).toHaveLength(1);
+    // The next 02:30 writes the next, though the first is only 15 hours old; once.
+    now = new Date('2026-06-01T21:00:00Z');
+    await runner.tick();
+    now = new Date('2026-06-01T23:40:00Z');
+    await runner.tick();
+    expect((await scheduledBackups(dir)).map((b) => b.at.toISOString())).toEqual(['2026-06-01T21:00:00.000Z', '2026-06-01T06:00:00.000Z']);
     expect(logged).toEqual(['scheduled backup written', 'scheduled backup written']);
     await runner.stop();
   });

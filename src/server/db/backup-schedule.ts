@@ -1,10 +1,11 @@
 /**
- * Scheduled backups in a running portal (docs/decisions/0035-backups.md): every
- * PORTAL_BACKUP_INTERVAL_HOURS a backup into PORTAL_BACKUP_DIR, the newest PORTAL_BACKUP_KEEP kept.
- * The job runner (docs/decisions/0042-job-runner.md) looks every few minutes whether one is due; a
- * look is a slot of the task `backup`, claimed while the backup is written, so that of several
- * processes due at once only one writes it, and a process that finds a recent enough backup in the
- * folder writes none.
+ * Scheduled backups in a running portal (docs/decisions/0035-backups.md and 0057): a backup into
+ * PORTAL_BACKUP_DIR once a day at PORTAL_BACKUP_AT (the embedded database's default, 02:30), or
+ * every PORTAL_BACKUP_INTERVAL_HOURS; the newest PORTAL_BACKUP_KEEP kept. The job runner
+ * (docs/decisions/0042-job-runner.md) runs the task `backup` at that time of day, or looks every
+ * few minutes whether one is due. Each run is a slot of the task, claimed while the backup is
+ * written, so that of several processes due at once only one writes it; by the interval, a process
+ * that finds a recent enough backup in the folder writes none.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,8 +82,10 @@ export async function runScheduledBackup({ database, settings, now = new Date(),
   const claimed = await runSlotOnce(database, BACKUP_TASK, slot, async () => {
     const newest = (await scheduledBackups(settings.dir))[0];
     noteBackup(newest?.at);
-    // A little early still counts: looks drift, and a backup a minute early is no loss.
-    if (newest && now.getTime() - newest.at.getTime() < settings.intervalHours * 3600_000 - 60_000) return;
+    // By the interval, a little early still counts: looks drift, and a backup a minute early is no
+    // loss. At a time of day, the slot alone says it is due (a backup written at a start, catching
+    // up a missed night, does not put the next night's off).
+    if (!settings.at && newest && now.getTime() - newest.at.getTime() < settings.intervalHours * 3600_000 - 60_000) return;
     const summary = await writeBackup(database, path.join(settings.dir, backupFileName(now)));
     noteBackup(new Date(Math.floor(now.getTime() / 1000) * 1000));
     result = { outcome: 'written', summary, removed: await pruneBackups(settings.dir, settings.keep) };
