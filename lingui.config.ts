@@ -35,12 +35,12 @@ const PARTS: Record<string, string[]> = {
   account: ['src/web/features/account', 'src/web/features/auth', 'src/web/features/contact', 'src/web/features/notices', 'src/web/features/notifications'],
   frame: ['src/web/app', 'src/web/components', 'src/web/lib', 'src/web/i18n'],
   // What the server says in English (refusals, fields' problems), by its English text (server-text.ts).
-  server: ['src/web/i18n/server-messages.ts'],
+  server: ['src/web/i18n/server-messages.ts', 'src/web/i18n/server-templates.ts'],
 };
 
 /** Files inside a part's folders that another part holds. */
 const OWNED_ELSEWHERE: Record<string, string[]> = {
-  frame: ['src/web/components/student-record/**', 'src/web/i18n/server-messages.ts'],
+  frame: ['src/web/components/student-record/**', 'src/web/i18n/server-messages.ts', 'src/web/i18n/server-templates.ts'],
   account: [],
   admin: [],
   register: [],

@@ -15,6 +15,9 @@ import { StudentRecordQuerySchema } from '../../shared/schemas/students';
 import { TermNameSchema } from '../../shared/schemas/terms';
 import { PutTimetableSchema, SlotInputSchema } from '../../shared/schemas/timetable';
 import { SERVER_MESSAGES } from './server-messages';
+import { SERVER_TEMPLATES } from './server-templates';
+import { serverText } from './server-text';
+import { i18n } from './i18n';
 import { START_SERVER_MESSAGES } from './start-messages';
 
 const config = getConfig({ cwd: process.cwd() });
@@ -149,5 +152,38 @@ describe("the server's and the shared rules' words", () => {
     ];
     for (const text of expected) expect(written, text).toContain(text);
     expect(written.filter((text) => !declared.has(text))).toEqual([]);
+  });
+});
+
+describe("the server's words built with values", () => {
+  it('are each written by the server or the shared rules, value for value (a template literal whose words match)', () => {
+    const sources = Object.values(
+      import.meta.glob<string>(['../../server/**/*.ts', '../../shared/**/*.ts', '!../../**/*.test.ts', '!../../server/test/**'], { eager: true, query: '?raw', import: 'default' }),
+    ).join('\n');
+    for (const { id } of SERVER_TEMPLATES) {
+      // Each {value} of the template is a ${…} of the server's template literal.
+      const source = id
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
+        .join('\\$\\{[^`]+?\\}');
+      expect(new RegExp(`\`${source}\``).test(sources), id).toBe(true);
+    }
+  });
+
+  it('are shown in the language shown with their values, and as they came before its messages load', async () => {
+    const { messages } = await import('./catalogs/te');
+    const before = 'PIN 23A51A05301 is not on the CSE-A roster';
+    i18n.activate('te');
+    try {
+      expect(serverText(before)).toBe(before);
+      i18n.load('te', messages);
+      expect(serverText(before)).toBe('PIN 23A51A05301 CSE-A జాబితాలో లేదు');
+      expect(serverText('These dates overlap Autumn 2026 (2026-07-01 to 2026-11-30): terms cannot overlap')).toBe(
+        'ఈ తేదీలు Autumn 2026 (2026-07-01 నుండి 2026-11-30)తో కలుస్తున్నాయి: టర్మ్‌లు ఒకదానితో ఒకటి కలవకూడదు',
+      );
+      expect(serverText('Something the server never says 42')).toBe('Something the server never says 42');
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

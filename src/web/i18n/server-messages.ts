@@ -3,8 +3,9 @@ import { msg } from '@lingui/core/macro';
 /**
  * What the server says in English that the app shows as it comes (refusals, fields' problems, an
  * e-mail's delivery trouble), declared under its English text: serverText, and so every
- * ApiError's message, finds each one's translation by that text. A text not declared here shows
- * in English: one built with values (`Class CSE9 does not exist`) cannot be found by its text.
+ * ApiError's message, finds each one's translation by that text. One built with values (`Class
+ * CSE9 does not exist`) is declared in server-templates.ts, its values named in braces. A text
+ * declared in neither shows in English.
  * The sign-in page's own are in start-messages.ts; messages.test.ts holds this list to the shared
  * rules' constants and messages.
  */
@@ -285,3 +286,4 @@ export const SERVER_MESSAGES = [
   msg({ id: 'It has no records', message: 'It has no records' }),
   msg({ id: 'None of its records has a PIN to import', message: 'None of its records has a PIN to import' }),
 ];
+

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { loadAppMessages, showLanguage } from '../../../i18n/i18n';
 import { TimetableSchema } from '../../../../shared/schemas/timetable';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
@@ -33,6 +34,23 @@ describe('/admin/subjects', () => {
     await user.type(name, 'Data Structures and Algorithms{Enter}');
     await waitFor(() => expect(within(table).getByText('Data Structures and Algorithms')).toBeInTheDocument());
   });
+
+  it('says a refusal built with a value in the language shown, with its value', async () => {
+    await loadAppMessages();
+    await act(() => showLanguage('hi'));
+    try {
+      const user = userEvent.setup();
+      renderRoutes(routes, '/admin/subjects');
+      const form = await screen.findByRole('form', { name: 'विषय जोड़ें' }, { timeout: 10_000 });
+      const [code, name] = within(form).getAllByRole('textbox');
+      await user.type(code!, 'DS');
+      await user.type(name!, 'Again');
+      await user.click(within(form).getByRole('button', { name: 'विषय जोड़ें' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('कोड DS वाला विषय पहले से मौजूद है');
+    } finally {
+      await act(() => showLanguage('en'));
+    }
+  }, 60_000);
 });
 
 describe('/admin/classes/:class/timetable', () => {
