@@ -177,7 +177,7 @@ describe("the server's words built with values", () => {
     try {
       expect(serverText(before)).toBe(before);
       i18n.load('te', messages);
-      expect(serverText(before)).toBe('PIN 23A51A05301 CSE-A జాబితాలో లేదు');
+      expect(serverText(before)).toBe('PIN 23A51A05301 CSE-A విద్యార్థుల జాబితాలో లేదు');
       expect(serverText('These dates overlap Autumn 2026 (2026-07-01 to 2026-11-30): terms cannot overlap')).toBe(
         'ఈ తేదీలు Autumn 2026 (2026-07-01 నుండి 2026-11-30)తో కలుస్తున్నాయి: టర్మ్‌లు ఒకదానితో ఒకటి కలవకూడదు',
       );
