@@ -20,8 +20,9 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
           // Runs once, in its own project: it needs PostgreSQL whichever engine this project is on.
           exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
-          // No test file runs across midnight UTC (src/server/test/midnight-guard.ts).
-          setupFiles: ['src/server/test/midnight-guard.ts'],
+          // No test file runs across midnight UTC (src/server/test/midnight-guard.ts), nor sends
+          // statements together on one connection (src/server/test/busy-connection-guard.ts).
+          setupFiles: ['src/server/test/midnight-guard.ts', 'src/server/test/busy-connection-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -44,14 +44,13 @@ function recordPins(documents: readonly SourceDocument[]): string[] {
 async function readState(db: Executor, documents: readonly SourceDocument[], timeZone: string): Promise<PortalState> {
   const attendance = documents.filter((d) => d.collection === 'attendance');
   const dates = [...new Set(attendance.map((d) => documentDate(d.data, timeZone)).filter((d): d is string => d !== null))];
-  const [classes, students, profilePins, importedKeys, takenDays, markedDays] = await Promise.all([
-    listAllClasses(db),
-    roster.listAllStudents(db),
-    repo.listProfilePins(db),
-    repo.findImportedKeys(db, documents.map(importKey)),
-    repo.listTakenDays(db, dates),
-    repo.listMarkedDays(db, recordPins(attendance), dates),
-  ]);
+  // One after another: `db` may be a transaction, one connection that takes one statement at a time.
+  const classes = await listAllClasses(db);
+  const students = await roster.listAllStudents(db);
+  const profilePins = await repo.listProfilePins(db);
+  const importedKeys = await repo.findImportedKeys(db, documents.map(importKey));
+  const takenDays = await repo.listTakenDays(db, dates);
+  const markedDays = await repo.listMarkedDays(db, recordPins(attendance), dates);
   return {
     classes: classes.map((c) => c.name),
     students: new Map(students.map((s) => [s.pin, { name: s.name, className: s.className }])),

@@ -159,13 +159,12 @@ export async function eraseStudent(db: Db, actor: Actor, pin: string, confirm: s
   if (confirm.trim().toUpperCase() !== pin) throw badRequest(ERASE_CONFIRM_MESSAGE);
   if (pin.startsWith('ERASED-')) throw badRequest(`${pin} is already erased`);
   return db.transaction(async (tx) => {
-    const [roster, account, profileRow, marks, corrections] = await Promise.all([
-      repo.findRosterRow(tx, pin),
-      repo.findAccount(tx, pin),
-      repo.findProfile(tx, pin),
-      repo.listMarks(tx, pin),
-      repo.listCorrections(tx, pin),
-    ]);
+    // One after another: a transaction is one connection, which takes one statement at a time.
+    const roster = await repo.findRosterRow(tx, pin);
+    const account = await repo.findAccount(tx, pin);
+    const profileRow = await repo.findProfile(tx, pin);
+    const marks = await repo.listMarks(tx, pin);
+    const corrections = await repo.listCorrections(tx, pin);
     if (!roster && !account && !profileRow && marks.length === 0) throw notFound(`Nothing is held about PIN ${pin}`);
     const profile = profileRow?.profile;
     const names = [...new Set([roster?.name, account?.name, profile?.name, ...marks.map((m) => m.name)].filter((n): n is string => !!n))];
