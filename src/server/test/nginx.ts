@@ -34,23 +34,26 @@ export interface Proxy {
  * Starts nginx with the shipped proxy rules in front of the processes listening on `ports`: one
  * address of the proxy balances over them all (the upstream group `portal`, as deployed), and one
  * per process sends everything to that process, through the same rules, so that a test chooses
- * which process a request reaches.
+ * which process a request reaches. With `timingLog`, the balancing address writes a line per
+ * answer to that file (`$msec $request_method $uri $status $request_time $upstream_response_time`):
+ * when nginx finished it, how long nginx held it and how long the processes took to answer it.
  */
-export async function startProxy(nginx: string, ports: number[]): Promise<Proxy> {
+export async function startProxy(nginx: string, ports: number[], { timingLog }: { timingLog?: string } = {}): Promise<Proxy> {
   const rules = readFileSync(PROXY_RULES, 'utf8');
   const listen = await Promise.all([0, ...ports].map(() => freePort()));
   const upstream = (name: string, targets: number[]) =>
     `  upstream ${name} {\n${targets.map((port) => `    server 127.0.0.1:${port};\n`).join('')}    keepalive 8;\n  }\n`;
   // Each answer names the processes that nginx tried for it (`X-Upstream: 127.0.0.1:port[, …]`).
-  const server = (port: number, rulesText: string) =>
-    `  server {\n    listen 127.0.0.1:${port};\n    add_header X-Upstream $upstream_addr always;\n${rulesText}\n  }\n`;
+  const server = (port: number, rulesText: string, log = '') =>
+    `  server {\n    listen 127.0.0.1:${port};\n${log}    add_header X-Upstream $upstream_addr always;\n${rulesText}\n  }\n`;
   const addresses = listen.map((port) => `http://127.0.0.1:${port}`);
   const stop = await runNginx(
     nginx,
     [
+      ...(timingLog ? ["  log_format portal_timing '$msec $request_method $uri $status $request_time $upstream_response_time';"] : []),
       upstream('portal', ports),
       ...ports.map((port, index) => upstream(`portal_${index + 1}`, [port])),
-      server(listen[0]!, rules),
+      server(listen[0]!, rules, timingLog ? `    access_log ${timingLog} portal_timing;\n` : ''),
       // The same rules, the upstream group swapped for one process's.
       ...ports.map((_, index) => server(listen[index + 1]!, rules.replaceAll('http://portal;', `http://portal_${index + 1};`))),
     ],
