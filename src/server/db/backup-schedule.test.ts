@@ -110,6 +110,19 @@ describe('scheduled backups', { timeout: 120_000 }, () => {
     await runner.stop();
   });
 
+  it("at a time of day, a backup written since that night's time does for it", async () => {
+    const dir = path.join(folder, 'since');
+    const settings = { dir, intervalHours: 24, at: { hour: 2, minute: 30 }, keep: 14 };
+    // Written by the interval at 22:00, after the night's 21:00 UTC (02:30 in Kolkata).
+    await runScheduledBackup({ database, settings: { ...settings, at: undefined }, now: new Date('2026-07-01T22:00:00Z') });
+    const slot = new Date('2026-07-01T21:00:00Z');
+    expect((await runScheduledBackup({ database, settings, now: new Date('2026-07-02T04:00:00Z'), slot })).outcome).toBe('recent');
+    expect(await scheduledBackups(dir)).toHaveLength(1);
+    // The next night's is written.
+    const next = await runScheduledBackup({ database, settings, now: new Date('2026-07-02T21:00:00Z'), slot: new Date('2026-07-02T21:00:00Z') });
+    expect(next.outcome).toBe('written');
+  });
+
   it.skipIf(!onPostgres)('on PostgreSQL, of several processes due at once only one writes the backup', async () => {
     const copy = await createPostgresCopy(process.env.TEST_DATABASE_URL!);
     const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: copy.url })));

@@ -83,8 +83,9 @@ export async function runScheduledBackup({ database, settings, now = new Date(),
     const newest = (await scheduledBackups(settings.dir))[0];
     noteBackup(newest?.at);
     // By the interval, a little early still counts: looks drift, and a backup a minute early is no
-    // loss. At a time of day, the slot alone says it is due (a backup written at a start, catching
-    // up a missed night, does not put the next night's off).
+    // loss. At a time of day, one written since the slot's time does for it (a backup written at a
+    // start, catching up a missed night, does not put the next night's off).
+    if (settings.at && newest && newest.at >= slot) return;
     if (!settings.at && newest && now.getTime() - newest.at.getTime() < settings.intervalHours * 3600_000 - 60_000) return;
     const summary = await writeBackup(database, path.join(settings.dir, backupFileName(now)));
     noteBackup(new Date(Math.floor(now.getTime() / 1000) * 1000));

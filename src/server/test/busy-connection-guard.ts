@@ -1,10 +1,11 @@
 import { afterAll, expect } from 'vitest';
 
 /**
- * Fails a test file that sent a statement on a PostgreSQL connection busy with another: node-postgres
- * queues it with a deprecation warning today and will refuse it in its next major version. A
+ * Fails a test file that sent statements together on one PostgreSQL connection: node-postgres queues
+ * them with a deprecation warning today and will refuse them in its next major version. A
  * transaction is one connection, so the statements run in one must be awaited one after another,
- * never together (Promise.all). Node warns once per process: the first file that does it fails.
+ * never together (Promise.all). node-postgres warns from the third statement waiting at once (two
+ * pass unseen), and once per process: the first file that does it fails.
  */
 const seen: string[] = [];
 const listener = (warning: Error) => {

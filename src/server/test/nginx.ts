@@ -53,7 +53,7 @@ export async function startProxy(nginx: string, ports: number[], { timingLog }: 
       ...(timingLog ? ["  log_format portal_timing '$msec $request_method $uri $status $request_time $upstream_response_time';"] : []),
       upstream('portal', ports),
       ...ports.map((port, index) => upstream(`portal_${index + 1}`, [port])),
-      server(listen[0]!, rules, timingLog ? `    access_log ${timingLog} portal_timing;\n` : ''),
+      server(listen[0]!, rules, timingLog ? `    access_log "${timingLog}" portal_timing;\n` : ''),
       // The same rules, the upstream group swapped for one process's.
       ...ports.map((_, index) => server(listen[index + 1]!, rules.replaceAll('http://portal;', `http://portal_${index + 1};`))),
     ],

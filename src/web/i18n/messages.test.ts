@@ -165,7 +165,7 @@ describe("the server's words built with values", () => {
       const source = id
         .split(/\{\w+\}/)
         .map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
-        .join('\\$\\{[^`]+?\\}');
+        .join('\\$\\{[^`{}]+\\}');
       expect(new RegExp(`\`${source}\``).test(sources), id).toBe(true);
     }
   });
@@ -181,6 +181,12 @@ describe("the server's words built with values", () => {
       expect(serverText('These dates overlap Autumn 2026 (2026-07-01 to 2026-11-30): terms cannot overlap')).toBe(
         'ఈ తేదీలు Autumn 2026 (2026-07-01 నుండి 2026-11-30)తో కలుస్తున్నాయి: టర్మ్‌లు ఒకదానితో ఒకటి కలవకూడదు',
       );
+      // A term's name that holds the template's own words is read whole: the dates come after it.
+      expect(serverText('These dates overlap Sem 1 (2026 to 2027) (2026-07-01 to 2026-11-30): terms cannot overlap')).toBe(
+        'ఈ తేదీలు Sem 1 (2026 to 2027) (2026-07-01 నుండి 2026-11-30)తో కలుస్తున్నాయి: టర్మ్‌లు ఒకదానితో ఒకటి కలవకూడదు',
+      );
+      // The more particular template first: no English "and 3 more" left inside.
+      expect(serverText('PINs A1, A2 and 3 more are not on the CSE-A roster')).toBe('PINలు A1, A2 మరియు మరో 3 CSE-A విద్యార్థుల జాబితాలో లేవు');
       expect(serverText('Something the server never says 42')).toBe('Something the server never says 42');
     } finally {
       i18n.activate('en');

@@ -286,4 +286,3 @@ export const SERVER_MESSAGES = [
   msg({ id: 'It has no records', message: 'It has no records' }),
   msg({ id: 'None of its records has a PIN to import', message: 'None of its records has a PIN to import' }),
 ];
-

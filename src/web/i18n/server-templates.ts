@@ -3,12 +3,14 @@ import { msg } from '@lingui/core/macro';
 /**
  * What the server says with values in it, as its English text with each value named in braces
  * (`PIN {pin} is not on the {className} roster`): serverText matches a text against each and
- * shows its translation with the same values. The values stay as the server wrote them.
+ * shows its translation with the same values. The values stay as the server wrote them. The first
+ * template that matches is taken: a more particular one comes before a more general one.
  */
 export const SERVER_TEMPLATES = [
   msg({ id: 'Class {className} does not exist', message: 'Class {className} does not exist' }),
   msg({ id: 'Class {className} has no students on its roster', message: 'Class {className} has no students on its roster' }),
   msg({ id: 'PIN {pin} is not on the {className} roster', message: 'PIN {pin} is not on the {className} roster' }),
+  msg({ id: 'PINs {pins} and {count} more are not on the {className} roster', message: 'PINs {pins} and {count} more are not on the {className} roster' }),
   msg({ id: 'PINs {pins} are not on the {className} roster', message: 'PINs {pins} are not on the {className} roster' }),
   msg({ id: 'PIN {pin} is not on the roster', message: 'PIN {pin} is not on the roster' }),
   msg({ id: 'PIN {pin} appears more than once', message: 'PIN {pin} appears more than once' }),

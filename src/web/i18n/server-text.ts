@@ -1,6 +1,19 @@
 import { i18n } from '@lingui/core';
 import { SERVER_TEMPLATES } from './server-templates';
 
+/**
+ * What a value of these names can be, where the server writes it so: a date, a count. Any other
+ * value takes the least text that lets the rest match, so a free text (a term's name) that holds a
+ * template's words is still read whole where the words after it are dates.
+ */
+const VALUE_PATTERNS: Record<string, string> = {
+  today: '\\d{4}-\\d{2}-\\d{2}',
+  startsOn: '\\d{4}-\\d{2}-\\d{2}',
+  endsOn: '\\d{4}-\\d{2}-\\d{2}',
+  period: '\\d+',
+  count: '\\d+',
+};
+
 /** A template's English text as a pattern that takes each value in braces, and the values' names. */
 const TEMPLATES = SERVER_TEMPLATES.map(({ id }) => {
   const names: string[] = [];
@@ -10,7 +23,7 @@ const TEMPLATES = SERVER_TEMPLATES.map(({ id }) => {
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
       if (name === undefined) return part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
       names.push(name);
-      return '(.+?)';
+      return `(${VALUE_PATTERNS[name] ?? '.+?'})`;
     })
     .join('');
   return { id, names, pattern: new RegExp(`^${source}$`, 's') };

@@ -145,7 +145,9 @@ export interface TaggedRegister {
 async function readRegister(db: Executor, className: string, date: string, period: number): Promise<TaggedRegister> {
   const register = await repo.findRegister(db, className, date, period);
   if (register) {
-    const [marks, checkedIn] = await Promise.all([repo.listMarks(db, register.id), repo.listSelfCheckIns(db, register.id)]);
+    // One after another: `db` may be a transaction (a correction's acceptance), one connection.
+    const marks = await repo.listMarks(db, register.id);
+    const checkedIn = await repo.listSelfCheckIns(db, register.id);
     return { register: toRegister(register, marks, checkedIn), etag: registerTag(register) };
   }
   // Not taken yet: the roster with everyone absent, as the original app's register screen started.
@@ -236,9 +238,12 @@ export async function listClassSummaries(db: Executor, timeZone: string, now = n
   });
 }
 
-function namePins(pins: string[]): string {
+/** The refusal of PINs not on a class's roster, naming at most MAX_PINS_NAMED of them. */
+function pinsNotOnRosterMessage(pins: string[], className: string): string {
   const shown = pins.slice(0, MAX_PINS_NAMED).join(', ');
-  return pins.length > MAX_PINS_NAMED ? `${shown} and ${pins.length - MAX_PINS_NAMED} more` : shown;
+  return pins.length > MAX_PINS_NAMED
+    ? `PINs ${shown} and ${pins.length - MAX_PINS_NAMED} more are not on the ${className} roster`
+    : `PINs ${shown} are not on the ${className} roster`;
 }
 
 export interface SaveRegisterInput {
@@ -459,7 +464,7 @@ async function writeRegister(
     const allowed = new Set([...roster.map((s) => s.pin), ...existing.keys()]);
     const unknown = [...wanted.keys()].filter((pin) => !allowed.has(pin));
     if (unknown.length === 1) throw badRequest(`PIN ${unknown[0]} is not on the ${className} roster`);
-    if (unknown.length > 1) throw badRequest(`PINs ${namePins(unknown)} are not on the ${className} roster`);
+    if (unknown.length > 1) throw badRequest(pinsNotOnRosterMessage(unknown, className));
 
     const marks = roster.map((s) => ({
       registerId: register.id,
